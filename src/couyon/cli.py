@@ -1,0 +1,52 @@
+"""The ``couyon`` command line: ``verify`` a record (more subcommands register here)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from couyon import __version__
+from couyon.record import verify
+
+
+def _read_input(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """Replay a record and print the contract's JSON report; exit 1 if it is refused."""
+    try:
+        text = _read_input(args.file)
+    except OSError as error:
+        result = {"valid": False, "error": f"cannot read {args.file!r}: {error.strerror or error}", "move": None}
+    else:
+        result = verify(text)
+    print(json.dumps(result, ensure_ascii=False))
+    return 0 if result["valid"] else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="couyon", description="Couyon, the Ardennes card game: engine, bots and server."
+    )
+    parser.add_argument("--version", action="version", version=f"couyon {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    verify_parser = commands.add_parser("verify", help="replay a game record and print its result as JSON")
+    verify_parser.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    verify_parser.set_defaults(handler=run_verify)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,396 @@
+"""A game of couyon as a fold over moves: ``new_game(seed)`` then ``play(state, move)``.
+
+Everything — hands, the trick on the table, chalk lines, the score — is derived by
+replaying the moves from the seed; nothing here does I/O, reads a clock or uses a
+global random generator. States are immutable tuples (``NamedTuple``) so that a fold
+of a few hundred moves stays cheap.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from couyon.cards import (
+    CARDS,
+    RANKS_PER_SUIT,
+    SEATS,
+    SUITS,
+    TEAMS,
+    Card,
+    Seat,
+    Suit,
+    Team,
+    cards_of,
+)
+from couyon.rules import STANDARD, Outcome, Variant
+from couyon.stream import Stream
+
+TAKE = "take"
+PASS = "pass"
+
+
+class CouyonError(ValueError):
+    """Base of every error about a move or a record; its message is one clear sentence."""
+
+
+class InvalidMoveError(CouyonError):
+    """A move that cannot even be read: not ``SEAT:ACTION``, an unknown seat, action or card."""
+
+
+class IllegalMoveError(CouyonError):
+    """A well-formed move that the rules forbid in this position."""
+
+
+class OutOfTurnError(IllegalMoveError):
+    """A move by a seat whose turn it is not."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move after the game has ended."""
+
+
+class Move(NamedTuple):
+    """One seat's move: ``take`` or ``pass`` while bidding, a card while playing."""
+
+    seat: Seat
+    action: str | Card
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def card(self) -> Card | None:
+        return self.action if isinstance(self.action, Card) else None
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read ``SEAT:ACTION`` as written in a record, e.g. ``W:pass`` or ``E:AH``."""
+        try:
+            return _MOVE_BY_TEXT[text]
+        except (KeyError, TypeError):
+            raise InvalidMoveError(_why_unreadable(text)) from None
+
+
+def _why_unreadable(text: object) -> str:
+    if not isinstance(text, str):
+        return f'a move must be a string like "W:pass" or "E:AH", not {text!r}'
+    seat, colon, action = text.partition(":")
+    if not colon:
+        return f'{text!r} is not a move: write SEAT:ACTION, like "W:pass" or "E:AH"'
+    if seat not in Seat.__members__:
+        return f"{text!r} names no seat: the seats are S, W, N and E"
+    return f"{text!r} has an unknown action {action!r}: use take, pass or a card like AH or 10C"
+
+
+_ACTIONS: tuple[str | Card, ...] = (TAKE, PASS, *CARDS)
+_MOVES_BY_SEAT = tuple({action: Move(seat, action) for action in _ACTIONS} for seat in SEATS)
+_MOVE_BY_TEXT = {str(move): move for by_action in _MOVES_BY_SEAT for move in by_action.values()}
+
+
+class Bid(NamedTuple):
+    """A seat's answer to one proposed trump card."""
+
+    seat: Seat
+    proposal: Card
+    take: bool
+
+
+class Trick(NamedTuple):
+    """The cards of one trick in the order played, from ``leader``; ``winner`` once complete."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None
+
+    def played_by(self) -> tuple[tuple[Seat, Card], ...]:
+        """Each card with the seat that played it."""
+        return tuple((SEATS[(self.leader + i) % 4], card) for i, card in enumerate(self.cards))
+
+
+class DealSummary(NamedTuple):
+    """One deal as the record contract's ``deal_log`` reports it."""
+
+    number: int
+    dealer: Seat
+    proposals: tuple[Card, ...]
+    trump: Suit | None
+    taker: Seat | None
+    points: tuple[int, int] | None
+    outcome: Outcome | None
+    stake: int
+    lines: tuple[int, int]
+
+
+class Deal(NamedTuple):
+    """The deal being played: the shuffled deck, what each seat still holds, bids and tricks."""
+
+    number: int
+    dealer: Seat
+    stake: int
+    deck: tuple[Card, ...]
+    hands: tuple[int, int, int, int]
+    """Cards still held by each seat, as masks indexed by seat."""
+    proposals: tuple[Card, ...]
+    """Cards turned up so far (public, ruling 9): the dealt-out card first, then the talon's."""
+    bids: tuple[Bid, ...]
+    trump: Suit | None
+    taker: Seat | None
+    tricks: tuple[Trick, ...]
+    """Completed tricks."""
+    leader: Seat
+    trick: tuple[Card, ...]
+    """Cards of the trick in progress, from ``leader``."""
+    points: tuple[int, int]
+
+    @property
+    def proposal(self) -> Card:
+        """The card now proposed as trump (the last one turned)."""
+        return self.proposals[-1]
+
+    def dealt_hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt, before any was played."""
+        played = [card for trick in self.tricks for s, card in trick.played_by() if s == seat]
+        played += [card for s, card in Trick(self.leader, self.trick, None).played_by() if s == seat]
+        return tuple(sorted([*cards_of(self.hands[seat]), *played]))
+
+
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class GameState(NamedTuple):
+    """A whole game at one moment; derived from the seed and the moves, never stored."""
+
+    variant: Variant
+    seed: str
+    lines: tuple[int, int]
+    """Chalk lines still standing, indexed by team (NS, WE)."""
+    deal: Deal
+    finished_deals: tuple[DealSummary, ...]
+    to_move: Seat | None
+    move_count: int
+    winner: Team | None
+
+    @property
+    def phase(self) -> Phase:
+        if self.winner is not None:
+            return Phase.OVER
+        return Phase.BIDDING if self.deal.trump is None else Phase.PLAYING
+
+    @property
+    def deal_log(self) -> tuple[DealSummary, ...]:
+        """Every deal dealt, the current one included while it is unfinished."""
+        if self.winner is not None:
+            return self.finished_deals
+        deal = self.deal
+        current = DealSummary(
+            deal.number, deal.dealer, deal.proposals, deal.trump, deal.taker, None, None, deal.stake, self.lines
+        )
+        return (*self.finished_deals, current)
+
+    @property
+    def score(self) -> int | None:
+        """South's score once the game is over: 1000 + 100 × WE lines − 100 × NS lines (ruling 8)."""
+        if self.winner is None:
+            return None
+        return 1000 + 100 * self.lines[Team.WE] - 100 * self.lines[Team.NS]
+
+
+def first_dealer(seed: str) -> Seat:
+    """The first dealer of the game: ``SEATS[uniform(4)]`` on ``stream(seed, "dealer")``."""
+    return SEATS[Stream(seed, "dealer").uniform(4)]
+
+
+def shuffled_deck(seed: str, number: int) -> tuple[Card, ...]:
+    """The deck of deal ``number``: Fisher–Yates on ``stream(seed, "deal:<number>")``."""
+    deck = list(CARDS)
+    Stream(seed, f"deal:{number}").shuffle(deck)
+    return tuple(deck)
+
+
+def _new_deal(variant: Variant, seed: str, number: int, dealer: Seat, stake: int) -> Deal:
+    deck = shuffled_deck(seed, number)
+    hands = [0, 0, 0, 0]
+    position = 0
+    for packet in variant.deal_pattern:
+        for offset in range(1, 5):
+            seat = (dealer + offset) % 4
+            for card in deck[position : position + packet]:
+                hands[seat] |= 1 << card
+            position += packet
+    return Deal(
+        number,
+        dealer,
+        stake,
+        deck,
+        (hands[0], hands[1], hands[2], hands[3]),
+        (deck[variant.dealt_cards],),
+        (),
+        None,
+        None,
+        (),
+        dealer,
+        (),
+        (0, 0),
+    )
+
+
+def new_game(seed: str, variant: Variant = STANDARD) -> GameState:
+    """The game before its first move: deal 1 is dealt and its first card turned."""
+    dealer = first_dealer(seed)
+    deal = _new_deal(variant, seed, 1, dealer, 1)
+    lines = (variant.starting_lines, variant.starting_lines)
+    return GameState(variant, seed, lines, deal, (), dealer.left, 0, None)
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every move the rules allow now; empty once the game is over."""
+    seat = state.to_move
+    if seat is None:
+        return ()
+    moves = _MOVES_BY_SEAT[seat]
+    deal = state.deal
+    if deal.trump is None:
+        return (moves[TAKE], moves[PASS])
+    legal = state.variant.legal_cards(deal.hands[seat], deal.trick, deal.trump)
+    return tuple(moves[card] for card in cards_of(legal))
+
+
+def legal_cards(state: GameState) -> tuple[Card, ...]:
+    """The cards the seat to move may play; empty while bidding or once over."""
+    seat = state.to_move
+    deal = state.deal
+    if seat is None or deal.trump is None:
+        return ()
+    return cards_of(state.variant.legal_cards(deal.hands[seat], deal.trick, deal.trump))
+
+
+def play(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; raises an ``IllegalMoveError`` naming the broken rule."""
+    seat = move.seat
+    if state.winner is not None:
+        raise GameOverError(f"the game is over ({state.winner} won): no move can follow")
+    if seat != state.to_move:
+        raise OutOfTurnError(f"it is {state.to_move}'s turn, not {seat}'s")
+    action = move.action
+    if state.deal.trump is None:
+        if action == TAKE:
+            return _take(state, seat)
+        if action == PASS:
+            return _pass(state, seat)
+        raise IllegalMoveError(f"{seat} cannot play {action} during the bidding: take or pass")
+    if not isinstance(action, Card):
+        raise IllegalMoveError(f"{seat} cannot {action} now: the bidding is over and a card must be played")
+    return _play_card(state, seat, action)
+
+
+def _take(state: GameState, seat: Seat) -> GameState:
+    deal = state.deal
+    proposal = deal.proposal
+    deal = deal._replace(
+        bids=(*deal.bids, Bid(seat, proposal, True)),
+        trump=SUITS[proposal // RANKS_PER_SUIT],
+        taker=seat,
+        leader=seat,
+    )
+    # Ruling 2: the taker leads the first trick.
+    return state._replace(deal=deal, to_move=seat, move_count=state.move_count + 1)
+
+
+def _pass(state: GameState, seat: Seat) -> GameState:
+    deal = state.deal
+    bids = (*deal.bids, Bid(seat, deal.proposal, False))
+    if seat != deal.dealer:
+        deal = deal._replace(bids=bids)
+        return state._replace(deal=deal, to_move=seat.left, move_count=state.move_count + 1)
+    # The dealer speaks last: all four passed this proposal.
+    turned = len(deal.proposals)
+    if turned < state.variant.max_proposals:
+        deal = deal._replace(bids=bids, proposals=(*deal.proposals, deal.deck[state.variant.dealt_cards + turned]))
+        return state._replace(deal=deal, to_move=deal.dealer.left, move_count=state.move_count + 1)
+    summary = DealSummary(
+        deal.number, deal.dealer, deal.proposals, None, None, None, Outcome.REDEAL, deal.stake, state.lines
+    )
+    # Ruling 5: a deal nobody took keeps a pending doubled stake.
+    return _next_deal(state, summary, state.lines, deal.stake)
+
+
+def _play_card(state: GameState, seat: Seat, card: Card) -> GameState:
+    deal = state.deal
+    hand = deal.hands[seat]
+    if not hand >> card & 1:
+        raise IllegalMoveError(f"{seat} does not hold {card}")
+    trump = deal.trump
+    assert trump is not None
+    variant = state.variant
+    legal = variant.legal_cards(hand, deal.trick, trump)
+    if not legal >> card & 1:
+        allowed = ", ".join(str(c) for c in cards_of(legal))
+        raise IllegalMoveError(f"{seat} may not play {card} here: the rules require one of {allowed}")
+    hands = list(deal.hands)
+    hands[seat] = hand & ~(1 << card)
+    new_hands = (hands[0], hands[1], hands[2], hands[3])
+    trick = (*deal.trick, card)
+    move_count = state.move_count + 1
+    if len(trick) < 4:
+        deal = deal._replace(hands=new_hands, trick=trick)
+        return state._replace(deal=deal, to_move=seat.left, move_count=move_count)
+    winner = SEATS[(deal.leader + variant.trick_winner(trick, trump)) % 4]
+    gained = sum(variant.card_points[c] for c in trick)
+    points = (deal.points[0] + gained, deal.points[1]) if winner & 1 == 0 else (deal.points[0], deal.points[1] + gained)
+    tricks = (*deal.tricks, Trick(deal.leader, trick, winner))
+    deal = deal._replace(hands=new_hands, trick=(), tricks=tricks, leader=winner, points=points)
+    if len(tricks) < variant.hand_size:
+        return state._replace(deal=deal, to_move=winner, move_count=move_count)
+    taker = deal.taker
+    assert taker is not None
+    scored = variant.score_deal(state.lines, taker.team, points, deal.stake)
+    summary = DealSummary(
+        deal.number, deal.dealer, deal.proposals, trump, taker, points, scored.outcome, deal.stake, scored.lines
+    )
+    return _next_deal(state._replace(deal=deal), summary, scored.lines, scored.next_stake)
+
+
+def _next_deal(state: GameState, summary: DealSummary, lines: tuple[int, int], stake: int) -> GameState:
+    finished = (*state.finished_deals, summary)
+    move_count = state.move_count + 1
+    for team in TEAMS:
+        if lines[team] == 0:
+            return state._replace(
+                lines=lines, finished_deals=finished, to_move=None, move_count=move_count, winner=team
+            )
+    deal = state.deal
+    dealer = deal.dealer.left  # Ruling 1: the deal passes to the left whatever happened.
+    new_deal = _new_deal(state.variant, state.seed, deal.number + 1, dealer, stake)
+    return state._replace(
+        lines=lines, deal=new_deal, finished_deals=finished, to_move=dealer.left, move_count=move_count
+    )
+
+
+def replay(seed: str, moves: Iterable[Move | str], variant: Variant = STANDARD) -> GameState:
+    """Fold ``moves`` over a new game; an error names the rule and, via ``ReplayError``, the move."""
+    state = new_game(seed, variant)
+    for index, move in enumerate(moves):
+        try:
+            state = play(state, move if isinstance(move, Move) else Move.parse(move))
+        except CouyonError as error:
+            raise ReplayError(str(error), index) from error
+    return state
+
+
+class ReplayError(CouyonError):
+    """A move of a list that could not be applied; ``index`` is its 0-based position."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index

@@ -1,0 +1,141 @@
+"""Game records (``couyon-record/1``) and the verifier's report, as record-format.md fixes them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from couyon.cards import TEAMS
+from couyon.game import CouyonError, DealSummary, GameState, Move, ReplayError, replay
+from couyon.rules import variant_named
+
+FORMAT = "couyon-record/1"
+
+
+class RecordError(CouyonError):
+    """A record that cannot be accepted; ``move`` is the 0-based index of the faulty move, if any."""
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message)
+        self.move = move
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game as a seed plus every seat's moves; extra keys are kept but never read."""
+
+    seed: str
+    moves: tuple[str, ...]
+    variant: str = "standard"
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        """The record as one JSON object, in the contract's key order, extras last."""
+        document = {"format": FORMAT, "variant": self.variant, "seed": self.seed, "moves": list(self.moves)}
+        document.update({key: value for key, value in self.extras.items() if key not in document})
+        return json.dumps(document, ensure_ascii=False)
+
+    def replay(self) -> GameState:
+        """The game this record describes; raises ``RecordError`` naming the first faulty move."""
+        try:
+            variant = variant_named(self.variant)
+        except ValueError as error:
+            raise RecordError(str(error)) from None
+        try:
+            return replay(self.seed, self.moves, variant)
+        except ReplayError as error:
+            raise RecordError(f"move {error.index} ({self.moves[error.index]!r}): {error}", error.index) from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"the record is not valid JSON: {name} is not a JSON value")
+
+
+def parse_record(text: str | bytes) -> Record:
+    """Read a record, checking its shape (not yet its moves)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("the record is not UTF-8 text") from None
+    try:
+        document = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"the record is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+    if not isinstance(document, dict):
+        raise RecordError("a record must be a JSON object")
+    if document.get("format") != FORMAT:
+        raise RecordError(f'the record\'s "format" must be {FORMAT!r}, not {document.get("format")!r}')
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise RecordError('the record\'s "variant" must be a string such as "standard"')
+    try:
+        variant_named(variant)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    seed = document.get("seed")
+    if not isinstance(seed, str):
+        raise RecordError('the record\'s "seed" must be a string')
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError('the record\'s "seed" is not valid Unicode text (it holds a lone surrogate)') from None
+    moves = document.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError('the record\'s "moves" must be a list of strings like "W:pass" or "E:AH"')
+    for index, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise RecordError(f'move {index} must be a string like "W:pass" or "E:AH", not {json.dumps(move)}', index)
+    extras = {key: value for key, value in document.items() if key not in ("format", "variant", "seed", "moves")}
+    return Record(seed, tuple(moves), variant, extras)
+
+
+def record_of(state: GameState, moves: Sequence[Move | str], **extras: Any) -> Record:
+    """The record of a game played from ``state.seed`` with these moves."""
+    return Record(state.seed, tuple(str(move) for move in moves), state.variant.name, dict(extras))
+
+
+def _team_values(values: tuple[int, int]) -> dict[str, int]:
+    return {str(team): values[team] for team in TEAMS}
+
+
+def _deal_report(deal: DealSummary) -> dict[str, Any]:
+    return {
+        "number": deal.number,
+        "dealer": str(deal.dealer),
+        "proposals": [str(card) for card in deal.proposals],
+        "trump": None if deal.trump is None else str(deal.trump),
+        "taker": None if deal.taker is None else str(deal.taker),
+        "points": None if deal.points is None else _team_values(deal.points),
+        "outcome": None if deal.outcome is None else str(deal.outcome),
+        "stake": deal.stake,
+        "lines": _team_values(deal.lines),
+    }
+
+
+def report(state: GameState) -> dict[str, Any]:
+    """The verifier's report of a replayed game, key for key as the contract prints it."""
+    finished = state.winner is not None
+    return {
+        "valid": True,
+        "finished": finished,
+        "winner": None if state.winner is None else str(state.winner),
+        "lines": _team_values(state.lines),
+        "deals": state.deal_log[-1].number,
+        "score": state.score,
+        "deal_log": [_deal_report(deal) for deal in state.deal_log],
+    }
+
+
+def verify(text: str | bytes) -> dict[str, Any]:
+    """Parse and replay a record; the contract's report, or its refusal object."""
+    try:
+        return report(parse_record(text).replay())
+    except RecordError as error:
+        return {"valid": False, "error": str(error), "move": error.move}
