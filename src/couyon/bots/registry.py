@@ -1,0 +1,20 @@
+"""Every bot that can sit at a table, by the ``name/version`` that records keep."""
+
+from __future__ import annotations
+
+from couyon.bots import Bot, bot_id
+from couyon.bots.random_bot import RandomBot
+
+_BOTS: tuple[Bot, ...] = (RandomBot(),)
+BOTS_BY_ID = {bot_id(bot): bot for bot in _BOTS}
+
+TABLE_BOT_ID = "random/1"
+"""The bot that holds W, N and E in games started now."""
+
+
+def bot_by_id(identifier: str) -> Bot:
+    """The bot recorded as ``identifier`` (``name/version``)."""
+    try:
+        return BOTS_BY_ID[identifier]
+    except KeyError:
+        raise ValueError(f"unknown bot {identifier!r}; known bots: {', '.join(sorted(BOTS_BY_ID))}") from None
