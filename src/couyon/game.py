@@ -78,13 +78,18 @@ class Move(NamedTuple):
 
 def _why_unreadable(text: object) -> str:
     if not isinstance(text, str):
-        return f'a move must be a string like "W:pass" or "E:AH", not {text!r}'
+        return f'a move must be a string like "W:pass" or "E:AH", not {_shortened(repr(text))}'
     seat, colon, action = text.partition(":")
     if not colon:
-        return f'{text!r} is not a move: write SEAT:ACTION, like "W:pass" or "E:AH"'
+        return f'{_shortened(repr(text))} is not a move: write SEAT:ACTION, like "W:pass" or "E:AH"'
     if seat not in Seat.__members__:
-        return f"{text!r} names no seat: the seats are S, W, N and E"
-    return f"{text!r} has an unknown action {action!r}: use take, pass or a card like AH or 10C"
+        return f"{_shortened(repr(text))} names no seat: the seats are S, W, N and E"
+    return f"{_shortened(repr(text))} has an unknown action {_shortened(repr(action))}: use take, pass or a card like AH or 10C"
+
+
+def _shortened(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, so that one huge move cannot flood an error sentence."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _ACTIONS: tuple[str | Card, ...] = (TAKE, PASS, *CARDS)

@@ -9,7 +9,7 @@ from typing import Any
 
 from couyon.cards import TEAMS
 from couyon.game import CouyonError, DealSummary, GameState, Move, ReplayError, replay
-from couyon.rules import variant_named
+from couyon.rules import VARIANTS, variant_named
 
 FORMAT = "couyon-record/1"
 
@@ -46,22 +46,64 @@ class Record:
         try:
             return replay(self.seed, self.moves, variant)
         except ReplayError as error:
-            raise RecordError(f"move {error.index} ({self.moves[error.index]!r}): {error}", error.index) from None
+            raise RecordError(f"move {error.index} ({_quote(self.moves[error.index])}): {error}", error.index) from None
 
 
 def _refuse_constant(name: str) -> Any:
     raise RecordError(f"the record is not valid JSON: {name} is not a JSON value")
 
 
+def _read_integer(digits: str) -> int:
+    # Python refuses to convert integers of more than 4300 digits (a guard against slow
+    # conversions); such a number can only be junk in a record, so it is refused plainly.
+    try:
+        return int(digits)
+    except ValueError:
+        raise RecordError(f"the record holds a number too long to read ({len(digits)} digits)") from None
+
+
+def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # With a key written twice, readers disagree on which value counts: refuse rather than guess.
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the record is ambiguous: the key {_quote(key)} appears twice in one object")
+            seen.add(key)
+    return document
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error sentence, shortened so one huge value cannot flood the message."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _describe(value: Any) -> str:
+    """A short name for a JSON value, for error sentences."""
+    if isinstance(value, str):
+        return _quote(value)
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return _quote(json.dumps(value))
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def parse_record(text: str | bytes) -> Record:
-    """Read a record, checking its shape (not yet its moves)."""
+    """Read a record, checking its shape (not yet its moves, except that each is a string)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("the record is not UTF-8 text") from None
     try:
-        document = json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_read_integer,
+            object_pairs_hook=_object_without_duplicate_keys,
+        )
     except json.JSONDecodeError as error:
         raise RecordError(
             f"the record is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
@@ -69,16 +111,16 @@ def parse_record(text: str | bytes) -> Record:
     except RecursionError:
         raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     if not isinstance(document, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(f"a record must be a JSON object, not {_describe(document)}")
     if document.get("format") != FORMAT:
-        raise RecordError(f'the record\'s "format" must be {FORMAT!r}, not {document.get("format")!r}')
+        raise RecordError(f'the record\'s "format" must be {FORMAT!r}, not {_describe(document.get("format"))}')
     variant = document.get("variant")
     if not isinstance(variant, str):
         raise RecordError('the record\'s "variant" must be a string such as "standard"')
     try:
         variant_named(variant)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
+    except ValueError:
+        raise RecordError(f"unknown variant {_quote(variant)}; known variants: {', '.join(sorted(VARIANTS))}") from None
     seed = document.get("seed")
     if not isinstance(seed, str):
         raise RecordError('the record\'s "seed" must be a string')
@@ -91,7 +133,9 @@ def parse_record(text: str | bytes) -> Record:
         raise RecordError('the record\'s "moves" must be a list of strings like "W:pass" or "E:AH"')
     for index, move in enumerate(moves):
         if not isinstance(move, str):
-            raise RecordError(f'move {index} must be a string like "W:pass" or "E:AH", not {json.dumps(move)}', index)
+            # The verifier names the first faulty move: an earlier move that breaks a rule comes first.
+            Record(seed, tuple(moves[:index]), variant).replay()
+            raise RecordError(f'move {index} must be a string like "W:pass" or "E:AH", not {_describe(move)}', index)
     extras = {key: value for key, value in document.items() if key not in ("format", "variant", "seed", "moves")}
     return Record(seed, tuple(moves), variant, extras)
 
