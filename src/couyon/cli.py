@@ -8,7 +8,9 @@ import sys
 from collections.abc import Sequence
 
 from couyon import __version__
+from couyon.bots.arena import add_arena_arguments, run_arena_command
 from couyon.record import verify
+from couyon.server.serve import add_serve_arguments, run_serve
 
 
 def _read_input(path: str) -> bytes:
@@ -39,6 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
     verify_parser = commands.add_parser("verify", help="replay a game record and print its result as JSON")
     verify_parser.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     verify_parser.set_defaults(handler=run_verify)
+    serve_parser = commands.add_parser("serve", help="start the game server (web table and JSON API)")
+    add_serve_arguments(serve_parser)
+    serve_parser.set_defaults(handler=run_serve)
+    arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
+    add_arena_arguments(arena_parser)
+    arena_parser.set_defaults(handler=run_arena_command)
     return parser
 
 

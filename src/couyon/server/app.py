@@ -1,0 +1,310 @@
+"""The ASGI app: the JSON API of docs/api.md under /api, the web table's static files at /.
+
+Handlers are thin: read the player's cookie, apply rate limits, call ``GameService``, and
+serialise its answer. Everything that becomes an HTTP error goes through ``errors``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import secrets
+import time
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from couyon import __version__
+from couyon.bots.registry import TABLE_BOT_ID
+from couyon.server.config import Settings
+from couyon.server.errors import ERROR_RESPONSES, ApiError, ErrorBody, error_response, install_error_handlers
+from couyon.server.games import Clock, GameService, utc_now
+from couyon.server.identity import COOKIE_MAX_AGE, COOKIE_NAME, new_player_id, player_of, signed_cookie
+from couyon.server.limits import RateLimiter
+from couyon.server.logs import configure_logging
+from couyon.store import Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+access_log = logging.getLogger("couyon.access")
+
+
+class _Strict(BaseModel):
+    # Unknown fields and type coercions ("3" for 3) are refused: the page always sends exact JSON.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NewGameRequest(_Strict):
+    mode: Literal["free", "daily"]
+    ranked: bool = True
+
+
+class MoveRequest(_Strict):
+    move: str = Field(min_length=1, max_length=8, description='"take", "pass" or a card such as "AH" or "10C"')
+    move_number: int = Field(ge=0, le=100_000, description="view.move_number of the view the player acted on")
+
+
+class NameRequest(_Strict):
+    name: str = Field(max_length=100)
+
+
+class GameAnswerModel(BaseModel):
+    """A game answer (docs/api.md): the game's public facts, South's view and the events since the move."""
+
+    id: str
+    mode: Literal["free", "daily"]
+    day: str | None
+    ranked: bool
+    bot: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    leaderboard: dict[str, Any] | None
+
+
+class HttpEdge:
+    """Outermost middleware: body size limit, security headers and one JSON access-log line per request."""
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status_holder = [0]
+        is_api = scope["path"].startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status_holder[0] = message["status"]
+                headers = list(message.get("headers", []))
+                headers.extend(SECURITY_HEADERS)
+                if is_api:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        too_large = declared is not None and (not declared.isdigit() or int(declared) > self.max_body_bytes)
+        if too_large:
+            response = error_response(413, "too_large", f"The request body exceeds {self.max_body_bytes} bytes.")
+            await response(scope, receive, send_with_headers)
+        else:
+            received = [0]
+
+            async def counted_receive() -> Message:
+                message = await receive()
+                if message["type"] == "http.request":
+                    received[0] += len(message.get("body", b""))
+                    if received[0] > self.max_body_bytes:
+                        # A chunked body that outgrows the limit is cut off; the JSON parser then refuses it.
+                        return {"type": "http.request", "body": b"", "more_body": False}
+                return message
+
+            await self.app(scope, counted_receive, send_with_headers)
+        access_log.info(
+            "request",
+            extra={
+                "method": scope["method"],
+                "path": scope["path"],
+                "status": status_holder[0],
+                "ms": round((time.perf_counter() - started) * 1000, 2),
+                "client": (scope.get("client") or ("", 0))[0],
+            },
+        )
+
+
+def _responses(
+    *documented: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
+) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI documentation of a route's answers: the given ones plus the shared error shape."""
+    responses: dict[int | str, dict[str, Any]] = {code: ERROR_RESPONSES[code] for code in errors}
+    for answers in documented:
+        responses.update(answers)
+    return responses
+
+
+def _json(document: Any, status: int = 200) -> Response:
+    body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None = None) -> FastAPI:
+    """The app over ``settings``' database (migrated on start); ``clock`` is its only source of time."""
+    store = store or Store(settings.database_url)
+    if settings.database_url.startswith("sqlite"):
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    store.migrate()
+    secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
+    service = GameService(store, secret, clock)
+    game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
+    move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
+
+    app = FastAPI(
+        title="Couyon",
+        version=__version__,
+        description="The Couyon game server: games, the daily challenge and leaderboards (see docs/api.md).",
+        openapi_url="/api/openapi.json",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.service = service
+    app.state.store = store
+    install_error_handlers(app)
+
+    def current_player(request: Request) -> str | None:
+        return player_of(secret, request.cookies.get(COOKIE_NAME))
+
+    def player_or_new(request: Request, response: Response) -> str:
+        """The request's player, creating one (and its cookie) on the first request that needs it."""
+        player_id = current_player(request)
+        if player_id is None:
+            player_id = new_player_id()
+            remember(response, player_id, request)
+        return player_id
+
+    def remember(response: Response, player_id: str, request: Request) -> None:
+        response.set_cookie(
+            COOKIE_NAME,
+            signed_cookie(secret, player_id),
+            max_age=COOKIE_MAX_AGE,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
+
+    def limit(limiter: RateLimiter, request: Request, player_id: str | None) -> None:
+        wait = limiter.retry_after(player_id, request.client.host if request.client else None)
+        if wait is not None:
+            raise ApiError(429, "too_many_requests", f"Too many requests: try again in {wait} seconds.", wait)
+
+    @app.get("/api/health", responses=_responses(errors=(503,)))
+    def health() -> Response:
+        try:
+            store.ping()
+        except Exception:
+            document = {"status": "degraded", "database": "unavailable", "version": __version__}
+            return _json(document, 503)
+        return _json({"status": "ok", "database": "ok", "version": __version__, "bot": TABLE_BOT_ID})
+
+    @app.post(
+        "/api/games",
+        status_code=201,
+        responses=_responses(
+            {200: {"model": GameAnswerModel, "description": "The day's ranked attempt, resumed"}},
+            {201: {"model": GameAnswerModel, "description": "A new game"}},
+            errors=(400, 422, 429, 503),
+        ),
+    )
+    def create_game(body: NewGameRequest, request: Request) -> Response:
+        player_id = current_player(request)
+        limit(game_limit, request, player_id)
+        is_new_player = player_id is None
+        player_id = player_id or new_player_id()
+        answer, created = service.create(player_id, body.mode, body.ranked)
+        response = _json(answer.to_json(), 201 if created else 200)
+        if is_new_player:
+            remember(response, player_id, request)
+        return response
+
+    @app.get(
+        "/api/games/{game_id}",
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 503)),
+    )
+    def show_game(game_id: str, request: Request) -> Response:
+        return _json(service.show(current_player(request), game_id).to_json())
+
+    @app.post(
+        "/api/games/{game_id}/moves",
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 422, 429, 503)),
+    )
+    def play_move(game_id: str, body: MoveRequest, request: Request) -> Response:
+        player_id = current_player(request)
+        limit(move_limit, request, player_id)
+        return _json(service.move(player_id, game_id, body.move, body.move_number).to_json())
+
+    @app.get(
+        "/api/games/{game_id}/record",
+        responses=_responses(
+            {200: {"description": "The couyon-record/1 JSON of the finished game"}},
+            {403: {"model": ErrorBody, "description": "A daily record before its day is over"}},
+            errors=(404, 409, 503),
+        ),
+    )
+    def game_record(game_id: str, request: Request) -> Response:
+        record = service.record(current_player(request), game_id)
+        headers = {"Content-Disposition": f'attachment; filename="couyon-{game_id}.json"'}
+        return Response(record, media_type="application/json", headers=headers)
+
+    @app.get("/api/player")
+    def show_player(request: Request) -> Response:
+        player_id = current_player(request)
+        return _json({"name": None if player_id is None else store.player_name(player_id)})
+
+    @app.put("/api/player", responses=_responses(errors=(400, 422, 429, 503)))
+    def rename_player(body: NameRequest, request: Request) -> Response:
+        player_id = current_player(request)
+        limit(move_limit, request, player_id)
+        response = Response()
+        player_id = player_or_new(request, response)
+        name = service.set_name(player_id, body.name)
+        answer = _json({"name": name})
+        answer.raw_headers.extend(header for header in response.raw_headers if header[0] == b"set-cookie")
+        return answer
+
+    @app.get("/api/daily")
+    def daily(request: Request) -> Response:
+        return _json(service.daily_status(current_player(request)))
+
+    @app.get(
+        "/api/daily/{day}/seed",
+        responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422,)),
+    )
+    def daily_seed(day: dt.date) -> Response:
+        return _json({"day": day.isoformat(), "seed": service.published_seed(day)})
+
+    @app.get("/api/leaderboard", responses=_responses(errors=(422,)))
+    def leaderboard(
+        board: Literal["free", "daily"] = "free",
+        day: dt.date | None = None,
+        limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    ) -> Response:
+        return _json(service.leaderboard(board, day, limit))
+
+    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
+    def unknown_api(rest: str) -> Response:
+        return JSONResponse(
+            {"error": {"code": "not_found", "message": "There is no such API address."}}, status_code=404
+        )
+
+    app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
+    app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The factory ``couyon serve`` hands to uvicorn (each worker process builds its own app)."""
+    settings = Settings.from_environment()
+    configure_logging(settings.log_level)
+    return create_app(settings)

@@ -1,0 +1,125 @@
+"""Every refusal of the API in one JSON shape: ``{"error": {"code": …, "message": one sentence}}``.
+
+The handlers registered by ``install_error_handlers`` are the only place where exceptions
+become HTTP statuses: 400 malformed, 403 not yet public, 404 unknown or not yours, 409 out
+of turn/illegal/stale/over, 413 too large, 422 invalid fields, 429 too many requests, 503
+database unavailable. Bad input never reaches a 500 and no answer carries a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+from starlette.exceptions import HTTPException
+
+log = logging.getLogger("couyon.server")
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status, a stable machine code and one clear sentence."""
+
+    def __init__(self, status: int, code: str, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer."""
+
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in (
+        (400, "Malformed JSON or body"),
+        (404, "Unknown, or not this player's"),
+        (409, "Out of turn, illegal, stale or game over"),
+        (422, "Invalid fields"),
+        (429, "Too many requests (see Retry-After)"),
+        (503, "Database unavailable"),
+    )
+}
+
+
+def error_response(status: int, code: str, message: str, retry_after: int | None = None) -> JSONResponse:
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+_HTTP_MESSAGES = {
+    404: ("not_found", "There is nothing at this address."),
+    405: ("method_not_allowed", "This address does not accept this method."),
+    413: ("too_large", "The request body is too large."),
+}
+
+
+def _validation_message(error: dict[str, Any]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    message = str(error.get("msg", "is invalid"))
+    return f"Field {where!r}: {message}." if where else f"The request body is invalid: {message}."
+
+
+def _is_malformed(errors: list[dict[str, Any]]) -> bool:
+    """Unreadable JSON, or a body that is missing or not an object: 400 rather than 422."""
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            return True
+        if tuple(error.get("loc", ())) == ("body",):
+            return True
+    return False
+
+
+async def _on_api_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, ApiError)
+    return error_response(error.status, error.code, error.message, error.retry_after)
+
+
+async def _on_validation_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    errors = list(error.errors())
+    if _is_malformed(errors):
+        if errors and errors[0].get("type") == "json_invalid":
+            return error_response(400, "malformed", "The request body is not valid JSON.")
+        return error_response(400, "malformed", "The request body must be a JSON object.")
+    return error_response(422, "invalid_fields", _validation_message(errors[0]) if errors else "Invalid fields.")
+
+
+async def _on_http_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, HTTPException)
+    code, message = _HTTP_MESSAGES.get(error.status_code, ("http_error", "The request cannot be served."))
+    return error_response(error.status_code, code, message)
+
+
+async def _on_database_error(request: Request, error: Exception) -> JSONResponse:
+    log.warning("database unavailable", extra={"path": request.url.path, "error": type(error).__name__})
+    return error_response(503, "database_unavailable", "The database is unavailable; try again shortly.", 1)
+
+
+async def _on_unexpected(request: Request, error: Exception) -> JSONResponse:
+    log.error("unexpected error", exc_info=error, extra={"path": request.url.path})
+    return error_response(500, "internal", "Something went wrong on the server; the game is safe, try again.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _on_api_error)
+    app.add_exception_handler(RequestValidationError, _on_validation_error)
+    app.add_exception_handler(HTTPException, _on_http_error)
+    for database_error in (OperationalError, InterfaceError, PoolTimeoutError):
+        app.add_exception_handler(database_error, _on_database_error)
+    app.add_exception_handler(Exception, _on_unexpected)

@@ -1,0 +1,324 @@
+"""The authoritative game logic of the server, without HTTP: create, resume and play games.
+
+A request replays the stored seed and moves (parsed once, folded with ``play``), checks the
+human's move, lets the bots answer until South must act, and appends every new move in one
+transaction keyed by move number. Daily seeds are HMACs of the server secret and the
+Europe/Brussels day; a finished ranked game enters a leaderboard only after a second
+replay in which the bots recompute every one of their moves with the recorded bot id.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import logging
+import secrets
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from couyon.bots import Bot, bot_move
+from couyon.bots.registry import TABLE_BOT_ID, bot_by_id
+from couyon.cards import Seat
+from couyon.game import CouyonError, GameOverError, GameState, IllegalMoveError, Move, OutOfTurnError, new_game, play
+from couyon.record import Record
+from couyon.rules import STANDARD, variant_named
+from couyon.server.answers import Json, events_of, human_action, view_json
+from couyon.server.errors import ApiError
+from couyon.store import LeaderboardEntry, StaleMoveError, Store, StoredGame
+from couyon.view import view
+
+Clock = Callable[[], dt.datetime]
+"""The app's only source of time (aware datetimes); tests hand in one they can move."""
+
+BRUSSELS = ZoneInfo("Europe/Brussels")
+HUMAN = Seat.S
+NAME_MAX = 24
+_NAME_PUNCTUATION = frozenset(" -_.'")
+
+log = logging.getLogger("couyon.server")
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def valid_name(raw: str) -> str:
+    """A player's name: 1–24 letters, digits, spaces and ``-_.'`` (NFC, outer spaces dropped)."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not 1 <= len(name) <= NAME_MAX:
+        raise ApiError(422, "invalid_name", f"A name has 1 to {NAME_MAX} characters.")
+    if not all(char.isalnum() or char in _NAME_PUNCTUATION for char in name):
+        raise ApiError(422, "invalid_name", "A name may hold only letters, digits, spaces and - _ . '")
+    return name
+
+
+def _naive_utc(moment: dt.datetime) -> dt.datetime:
+    """Stored times are naive UTC so that SQLite and PostgreSQL compare them alike."""
+    return moment.astimezone(dt.UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnswer:
+    """What a game request answers: the game's public facts, South's view, events, leaderboard place."""
+
+    game: StoredGame
+    state: GameState
+    events: list[Json]
+    leaderboard: tuple[LeaderboardEntry, int] | None
+
+    def to_json(self) -> Json:
+        entry = self.leaderboard
+        return {
+            "id": self.game.id,
+            "mode": self.game.mode,
+            "day": None if self.game.day is None else self.game.day.isoformat(),
+            "ranked": self.game.ranked,
+            "bot": self.game.bot_id,
+            "view": view_json(view(self.state, HUMAN)),
+            "events": self.events,
+            "leaderboard": None
+            if entry is None
+            else {"board": entry[0].board, "rank": entry[1], "score": entry[0].score, "deals": entry[0].deals},
+        }
+
+
+class GameService:
+    """Games, daily challenges and leaderboards over a ``Store``; keeps no game in memory."""
+
+    def __init__(self, store: Store, secret: bytes, clock: Clock = utc_now) -> None:
+        self.store = store
+        self._secret = secret
+        self.clock = clock
+
+    # -- time and the daily challenge ------------------------------------------------------
+
+    def today(self) -> dt.date:
+        """The current Europe/Brussels calendar day."""
+        return self.clock().astimezone(BRUSSELS).date()
+
+    def seconds_left_today(self) -> int:
+        now = self.clock().astimezone(BRUSSELS)
+        next_midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), BRUSSELS)
+        return max(0, int((next_midnight - now).total_seconds()))
+
+    def daily_seed(self, day: dt.date) -> str:
+        """The seed of ``day``'s challenge: HMAC-SHA256 of the server secret and the day."""
+        return hmac.new(self._secret, b"daily:" + day.isoformat().encode(), hashlib.sha256).hexdigest()[:32]
+
+    def published_seed(self, day: dt.date) -> str:
+        """The seed of a day that is over; refused while the day (or a later one) is still on."""
+        if day >= self.today():
+            raise ApiError(403, "seed_secret", "The seed of a daily challenge is published once its day is over.")
+        return self.daily_seed(day)
+
+    def daily_status(self, player_id: str | None) -> Json:
+        day = self.today()
+        game_id = None if player_id is None else self.store.daily_attempt(player_id, day)
+        finished = False
+        if game_id is not None:
+            loaded = self.store.game(game_id)
+            if loaded is not None:
+                finished = _fold(*loaded).winner is not None
+        return {
+            "day": day.isoformat(),
+            "seconds_left": self.seconds_left_today(),
+            "game_id": game_id,
+            "finished": finished,
+        }
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create(self, player_id: str, mode: str, ranked: bool) -> tuple[GameAnswer, bool]:
+        """A new game whose bots have played up to South's first turn; ``False`` if an attempt resumed."""
+        now = self.clock()
+        day = self.today() if mode == "daily" else None
+        seed = secrets.token_hex(16) if day is None else self.daily_seed(day)
+        game = StoredGame(
+            id="g_" + secrets.token_urlsafe(12),
+            player_id=player_id,
+            mode=mode,
+            day=day,
+            ranked=ranked,
+            seed=seed,
+            variant=STANDARD.name,
+            bot_id=TABLE_BOT_ID,
+            created_at=_naive_utc(now),
+        )
+        state = new_game(seed, STANDARD)
+        events: list[Json] = []
+        first_moves: list[str] = []
+        state = self._bots_play(state, bot_by_id(game.bot_id), events, first_moves)
+        if mode == "daily" and ranked:
+            attempt_id = self.store.create_daily_attempt(game, first_moves)
+            if attempt_id != game.id:
+                return self.show(player_id, attempt_id), False
+        else:
+            self.store.create_game(game, first_moves)
+        log.info("game created", extra={"game": game.id, "mode": mode, "ranked": ranked, "bot": game.bot_id})
+        return GameAnswer(game, state, events, None), True
+
+    def _owned(self, player_id: str | None, game_id: str) -> tuple[StoredGame, list[str]]:
+        loaded = None if player_id is None or len(game_id) > 40 else self.store.game(game_id)
+        if loaded is None or loaded[0].player_id != player_id:
+            # Someone else's game is answered exactly like a game that does not exist.
+            raise ApiError(404, "unknown_game", "There is no such game for this player.")
+        return loaded
+
+    def show(self, player_id: str | None, game_id: str) -> GameAnswer:
+        game, moves = self._owned(player_id, game_id)
+        state = _fold(game, moves)
+        entry = self.store.entry(game.id) if state.winner is not None else None
+        return GameAnswer(game, state, [], entry)
+
+    def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
+        """Play South's ``action`` on the view numbered ``move_number``, then the bots' answers."""
+        game, moves = self._owned(player_id, game_id)
+        state = _fold(game, moves)
+        if state.winner is not None:
+            raise ApiError(409, "game_over", "The game is over: no move can follow.")
+        if move_number != state.move_count:
+            raise ApiError(
+                409, "stale", f"This move answers view {move_number} but the game is at move {state.move_count}."
+            )
+        if state.to_move != HUMAN:
+            raise ApiError(409, "out_of_turn", "It is not South's turn.")
+        try:
+            move = Move.parse(human_action(HUMAN, action))
+        except CouyonError:
+            raise ApiError(
+                422, "invalid_move", f"{action[:12]!r} is not a move: send take, pass or a card like AH or 10C."
+            ) from None
+        try:
+            after = play(state, move)
+        except (OutOfTurnError, GameOverError) as error:
+            raise ApiError(409, "out_of_turn", f"{str(error).capitalize()}.") from None
+        except IllegalMoveError as error:
+            raise ApiError(409, "illegal_move", f"{str(error).capitalize()}.") from None
+        events = events_of(state, move, after)
+        new_moves = [str(move)]
+        bot = bot_by_id(game.bot_id)
+        after = self._bots_play(after, bot, events, new_moves)
+        entry = None
+        if after.winner is not None:
+            entry = self._verified_entry(game, [*moves, *new_moves])
+        try:
+            self.store.append_moves(game.id, len(moves), new_moves, entry)
+        except StaleMoveError:
+            raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
+        ranked = None if entry is None else self.store.entry(game.id)
+        return GameAnswer(game, after, events, ranked)
+
+    @staticmethod
+    def _bots_play(state: GameState, bot: Bot, events: list[Json], new_moves: list[str]) -> GameState:
+        """Let the bots move until South must act or the game ends, recording moves and events."""
+        while state.to_move is not None and state.to_move != HUMAN:
+            move = bot_move(state, bot)
+            after = play(state, move)
+            events.extend(events_of(state, move, after))
+            new_moves.append(str(move))
+            state = after
+        return state
+
+    def _verified_entry(self, game: StoredGame, moves: list[str]) -> LeaderboardEntry | None:
+        """The leaderboard entry of a finished game, after replaying it with the bots recomputing their moves."""
+        if not game.ranked:
+            return None
+        now = self.clock()
+        if game.mode == "daily" and game.day != now.astimezone(BRUSSELS).date():
+            # Its day is over and the seed is public: a late finish cannot be ranked.
+            return None
+        try:
+            state = verified_replay(game, moves)
+        except VerificationError as error:
+            log.warning("leaderboard entry refused", extra={"game": game.id, "reason": str(error)})
+            return None
+        score = state.score
+        assert score is not None
+        return LeaderboardEntry(
+            game_id=game.id,
+            board=game.mode,
+            day=game.day,
+            player_id=game.player_id,
+            score=score,
+            deals=state.finished_deals[-1].number,
+            finished_at=_naive_utc(now),
+        )
+
+    def record(self, player_id: str | None, game_id: str) -> str:
+        """The ``couyon-record/1`` JSON of a finished game (a daily one once its day is over)."""
+        game, moves = self._owned(player_id, game_id)
+        state = _fold(game, moves)
+        if state.winner is None:
+            raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
+        if game.day is not None and game.day >= self.today():
+            raise ApiError(403, "seed_secret", "A daily challenge's record is published once its day is over.")
+        extras: Json = {"bots": game.bot_id, "player": self.store.player_name(game.player_id)}
+        if game.day is not None:
+            extras["challenge"] = game.day.isoformat()
+        return Record(game.seed, tuple(moves), game.variant, extras).to_json()
+
+    # -- leaderboards and names ------------------------------------------------------------------
+
+    def leaderboard(self, board: str, day: dt.date | None, limit: int) -> Json:
+        if board == "daily" and day is None:
+            day = self.today()
+        if board == "free":
+            day = None
+        entries = self.store.leaderboard(board, day, limit)
+        return {
+            "board": board,
+            "day": None if day is None else day.isoformat(),
+            "entries": [
+                {
+                    "rank": entry.rank,
+                    "name": entry.name,
+                    "score": entry.score,
+                    "deals": entry.deals,
+                    "finished_at": entry.finished_at.replace(tzinfo=dt.UTC).isoformat(),
+                }
+                for entry in entries
+            ],
+        }
+
+    def set_name(self, player_id: str, raw: str) -> str:
+        name = valid_name(raw)
+        self.store.set_player_name(player_id, name, _naive_utc(self.clock()))
+        return name
+
+
+class VerificationError(Exception):
+    """A stored game that does not replay as the rules and its bots would have played it."""
+
+
+def _fold(game: StoredGame, moves: list[str]) -> GameState:
+    """The current state: the stored moves folded over the seed (bots are not asked again)."""
+    try:
+        state = new_game(game.seed, variant_named(game.variant))
+        for text in moves:
+            state = play(state, Move.parse(text))
+    except (CouyonError, ValueError) as error:
+        log.error("stored game does not replay", extra={"game": game.id, "error": str(error)})
+        raise ApiError(409, "corrupt_game", "This game's stored moves do not replay; it cannot continue.") from None
+    return state
+
+
+def verified_replay(game: StoredGame, moves: list[str]) -> GameState:
+    """Replay from the seed, recomputing every bot move with the recorded bot; refuse any difference."""
+    try:
+        bot = bot_by_id(game.bot_id)
+        state = new_game(game.seed, variant_named(game.variant))
+        for index, text in enumerate(moves):
+            move = Move.parse(text)
+            if state.to_move is not None and state.to_move != HUMAN:
+                expected = bot_move(state, bot)
+                if expected != move:
+                    raise VerificationError(f"move {index} is {text} but bot {game.bot_id} plays {expected}")
+            state = play(state, move)
+    except (CouyonError, ValueError) as error:
+        raise VerificationError(f"the moves do not replay: {error}") from None
+    if state.winner is None:
+        raise VerificationError("the game is not finished")
+    return state

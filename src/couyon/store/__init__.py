@@ -1,0 +1,12 @@
+"""Persistence of games as seeds and moves (SQLite by default, PostgreSQL by URL)."""
+
+from couyon.store.store import (
+    LeaderboardEntry,
+    RankedEntry,
+    StaleMoveError,
+    Store,
+    StoredGame,
+    sqlite_url,
+)
+
+__all__ = ["LeaderboardEntry", "RankedEntry", "StaleMoveError", "Store", "StoredGame", "sqlite_url"]

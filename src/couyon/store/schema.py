@@ -1,0 +1,72 @@
+"""The tables of the store: games as seed + variant + bot + moves, and what hangs off them.
+
+Nothing derived from a replay is stored except the leaderboard's verified score, which is
+written only after the server has replayed the finished game itself. Migrations (Alembic,
+``couyon/store/migrations``) create exactly these tables.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
+
+metadata = MetaData()
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(24), nullable=True),
+    Column("created_at", DateTime, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("player_id", String(64), nullable=False, index=True),
+    Column("mode", String(8), nullable=False),
+    Column("day", Date, nullable=True),
+    Column("ranked", Boolean, nullable=False),
+    Column("seed", String(128), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("bot_id", String(64), nullable=False),
+    Column("created_at", DateTime, nullable=False),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    # The primary key (game_id, number) is what makes a forked game impossible: move N is written once.
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("move", String(8), nullable=False),
+)
+
+daily_attempts = Table(
+    "daily_attempts",
+    metadata,
+    # One ranked attempt per player and Europe/Brussels day, counted from its creation.
+    Column("player_id", String(64), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, unique=True),
+)
+
+leaderboard_entries = Table(
+    "leaderboard_entries",
+    metadata,
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("board", String(8), nullable=False),
+    Column("day", Date, nullable=True),
+    Column("player_id", String(64), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("finished_at", DateTime, nullable=False),
+    Index("ix_leaderboard_entries_rank", "board", "day", "score", "deals", "finished_at"),
+)
+
+settings = Table(
+    "settings",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", String(256), nullable=False),
+)

@@ -1,0 +1,320 @@
+"""The store: games, moves, players, daily attempts and leaderboard entries in SQLite or PostgreSQL.
+
+SQLite is the default (a file in the data folder, WAL journal so readers never wait for the
+writer); PostgreSQL is chosen by URL. Every write runs in one transaction that takes the
+write lock first (``BEGIN IMMEDIATE`` on SQLite), so concurrent requests queue instead of
+failing on a lock upgrade; a move number already written raises ``StaleMoveError``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, and_, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from couyon.store.schema import daily_attempts, games, leaderboard_entries, moves, players, settings
+
+_MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
+_SQLITE_BUSY_MILLISECONDS = 5000
+
+
+class StaleMoveError(Exception):
+    """Another request already wrote a move at one of these numbers: the game moved on."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: everything needed to replay it, and who owns it."""
+
+    id: str
+    player_id: str
+    mode: str
+    day: dt.date | None
+    ranked: bool
+    seed: str
+    variant: str
+    bot_id: str
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """A verified finished game on a board (``free``, or ``daily`` with its day)."""
+
+    game_id: str
+    board: str
+    day: dt.date | None
+    player_id: str
+    score: int
+    deals: int
+    finished_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RankedEntry:
+    """A leaderboard line as shown: rank, the player's current name, score, deals, finish time."""
+
+    rank: int
+    game_id: str
+    name: str | None
+    score: int
+    deals: int
+    finished_at: dt.datetime
+
+
+def _ranks_before(entry: LeaderboardEntry) -> Any:
+    """Entries that rank ahead: higher score, then fewer deals, then earlier finish, then game id."""
+    table = leaderboard_entries
+    return or_(
+        table.c.score > entry.score,
+        and_(table.c.score == entry.score, table.c.deals < entry.deals),
+        and_(table.c.score == entry.score, table.c.deals == entry.deals, table.c.finished_at < entry.finished_at),
+        and_(
+            table.c.score == entry.score,
+            table.c.deals == entry.deals,
+            table.c.finished_at == entry.finished_at,
+            table.c.game_id < entry.game_id,
+        ),
+    )
+
+
+def _on_board(board: str, day: dt.date | None) -> Any:
+    table = leaderboard_entries
+    return and_(table.c.board == board, table.c.day.is_(None) if day is None else table.c.day == day)
+
+
+def _prepare_sqlite(engine: Engine) -> None:
+    """WAL, a busy timeout and explicit transactions, since pysqlite's own handling defers BEGIN."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {_SQLITE_BUSY_MILLISECONDS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        # In WAL mode NORMAL survives a killed process; only a power cut may lose the last commits.
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        writing = connection.get_execution_options().get("couyon_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def sqlite_url(data_dir: Path) -> str:
+    """The default database: ``couyon.sqlite3`` in the data folder."""
+    return f"sqlite:///{data_dir / 'couyon.sqlite3'}"
+
+
+class Store:
+    """All reads and writes of the game database; safe to share between threads and processes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        if url.startswith("sqlite"):
+            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            _prepare_sqlite(self.engine)
+        else:
+            # pre_ping: a connection dropped by a database restart is replaced instead of failing a request.
+            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=10)
+        self._writer = self.engine.execution_options(couyon_write=True)
+
+    @property
+    def is_postgresql(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision; several processes may call it at once."""
+        config = Config()
+        config.set_main_option("script_location", str(_MIGRATIONS))
+        with self._writer.connect() as connection:
+            if self.is_postgresql:
+                connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
+                connection.commit()
+            try:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                connection.commit()
+            finally:
+                if self.is_postgresql:
+                    connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
+                    connection.commit()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def ping(self) -> None:
+        """Raise a SQLAlchemy error if the database cannot answer."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1)).scalar_one()
+
+    def setting(self, name: str, make: Callable[[], str]) -> str:
+        """The stored value of ``name``, storing ``make()`` first if there is none (first writer wins)."""
+        query = select(settings.c.value).where(settings.c.name == name)
+        with self.engine.connect() as connection:
+            value = connection.execute(query).scalar_one_or_none()
+        if value is not None:
+            return str(value)
+        try:
+            with self._writer.begin() as connection:
+                connection.execute(insert(settings).values(name=name, value=make()))
+        except IntegrityError:
+            pass  # Another process stored it first: use theirs.
+        with self.engine.connect() as connection:
+            return str(connection.execute(query).scalar_one())
+
+    def _ensure_player(self, connection: Connection, player_id: str, now: dt.datetime) -> None:
+        # ON CONFLICT DO NOTHING: two first requests of one new player may race on PostgreSQL.
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        connection.execute(
+            dialect_insert(players).values(id=player_id, name=None, created_at=now).on_conflict_do_nothing()
+        )
+
+    def create_game(self, game: StoredGame, first_moves: Sequence[str]) -> None:
+        """Store a new game with the bots' opening moves."""
+        with self._writer.begin() as connection:
+            self._insert_game(connection, game, first_moves)
+
+    def _insert_game(self, connection: Connection, game: StoredGame, first_moves: Sequence[str]) -> None:
+        self._ensure_player(connection, game.player_id, game.created_at)
+        connection.execute(
+            insert(games).values(
+                id=game.id,
+                player_id=game.player_id,
+                mode=game.mode,
+                day=game.day,
+                ranked=game.ranked,
+                seed=game.seed,
+                variant=game.variant,
+                bot_id=game.bot_id,
+                created_at=game.created_at,
+            )
+        )
+        if first_moves:
+            connection.execute(
+                insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
+            )
+
+    def daily_attempt(self, player_id: str, day: dt.date) -> str | None:
+        """The id of the player's ranked attempt of ``day``, if it was started."""
+        query = select(daily_attempts.c.game_id).where(
+            daily_attempts.c.player_id == player_id, daily_attempts.c.day == day
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    def create_daily_attempt(self, game: StoredGame, first_moves: Sequence[str]) -> str:
+        """Store ``game`` as the player's ranked attempt of its day, or return the attempt already there."""
+        assert game.day is not None
+        try:
+            with self._writer.begin() as connection:
+                existing = connection.execute(
+                    select(daily_attempts.c.game_id).where(
+                        daily_attempts.c.player_id == game.player_id, daily_attempts.c.day == game.day
+                    )
+                ).scalar_one_or_none()
+                if existing is not None:
+                    return str(existing)
+                self._insert_game(connection, game, first_moves)
+                connection.execute(
+                    insert(daily_attempts).values(player_id=game.player_id, day=game.day, game_id=game.id)
+                )
+                return game.id
+        except IntegrityError:
+            # Two first requests of the day raced (possible on PostgreSQL): the other one's game counts.
+            attempt = self.daily_attempt(game.player_id, game.day)
+            if attempt is None:
+                raise
+            return attempt
+
+    def game(self, game_id: str) -> tuple[StoredGame, list[str]] | None:
+        """The game and its moves in order, or None if there is no such game."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            stored = connection.execute(
+                select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.number)
+            ).scalars()
+            move_list = list(stored)
+        return StoredGame(**row._asdict()), move_list
+
+    def append_moves(
+        self, game_id: str, first_number: int, new_moves: Sequence[str], entry: LeaderboardEntry | None = None
+    ) -> None:
+        """Write moves ``first_number`` onward (and a verified leaderboard entry) in one transaction."""
+        rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
+        try:
+            with self._writer.begin() as connection:
+                connection.execute(insert(moves), rows)
+                if entry is not None:
+                    connection.execute(
+                        insert(leaderboard_entries).values(
+                            game_id=entry.game_id,
+                            board=entry.board,
+                            day=entry.day,
+                            player_id=entry.player_id,
+                            score=entry.score,
+                            deals=entry.deals,
+                            finished_at=entry.finished_at,
+                        )
+                    )
+        except IntegrityError as error:
+            raise StaleMoveError(f"move {first_number} of game {game_id} is already written") from error
+
+    def entry(self, game_id: str) -> tuple[LeaderboardEntry, int] | None:
+        """The game's leaderboard entry and its rank on its board, if it entered one."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(leaderboard_entries).where(leaderboard_entries.c.game_id == game_id)
+            ).first()
+            if row is None:
+                return None
+            entry = LeaderboardEntry(**row._asdict())
+            ahead = connection.execute(
+                select(func.count())
+                .select_from(leaderboard_entries)
+                .where(_on_board(entry.board, entry.day), _ranks_before(entry))
+            ).scalar_one()
+        return entry, int(ahead) + 1
+
+    def leaderboard(self, board: str, day: dt.date | None, limit: int) -> list[RankedEntry]:
+        """The best ``limit`` entries of a board: score descending, then fewest deals, then earliest finish."""
+        table = leaderboard_entries
+        query = (
+            select(table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at)
+            .select_from(table.outerjoin(players, players.c.id == table.c.player_id))
+            .where(_on_board(board, day))
+            .order_by(table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            RankedEntry(rank, row.game_id, row.name, row.score, row.deals, row.finished_at)
+            for rank, row in enumerate(rows, start=1)
+        ]
+
+    def player_name(self, player_id: str) -> str | None:
+        with self.engine.connect() as connection:
+            name = connection.execute(select(players.c.name).where(players.c.id == player_id)).scalar_one_or_none()
+        return None if name is None else str(name)
+
+    def set_player_name(self, player_id: str, name: str, now: dt.datetime) -> None:
+        with self._writer.begin() as connection:
+            self._ensure_player(connection, player_id, now)
+            connection.execute(update(players).where(players.c.id == player_id).values(name=name))
