@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from couyon.bots import Bot, bot_id
+from couyon.bots.baseline import BaselineBot
+from couyon.bots.expert import ExpertBot
 from couyon.bots.random_bot import RandomBot
 
-_BOTS: tuple[Bot, ...] = (RandomBot(),)
+_BOTS: tuple[Bot, ...] = (RandomBot(), BaselineBot(), ExpertBot())
 BOTS_BY_ID = {bot_id(bot): bot for bot in _BOTS}
 
 TABLE_BOT_ID = "random/1"

@@ -1,0 +1,242 @@
+"""Duplicate matches between two bots, to measure strength and speed (``couyon arena``).
+
+A *match* is one game from the seed ``"<seed>:<index>"`` played twice: once with bot A
+holding North–South and bot B West–East, once with the teams' seats swapped. Deal k of
+a seed is the same cards and the same dealer at both tables (the deck and the dealer
+depend only on the seed and k), so a *duplicate deal* is deal number k of a match: A's
+result on it is the lines A's team gained at both tables together, where a team's line
+gain in a deal is the change of (other team's lines − own lines). A table whose game
+ended before deal k adds nothing. A match's margin is the sum of its duplicate deals,
+which is A's final line margin at both tables; A wins the match when it is positive.
+Matches are played until at least the requested number of duplicate deals is reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Generator
+from typing import Any, NamedTuple
+
+from couyon.bots import Bot, bot_rng
+from couyon.bots.baseline import BaselineBot
+from couyon.bots.expert import ExpertBot
+from couyon.bots.omniscient import OmniscientBot
+from couyon.bots.random_bot import RandomBot
+from couyon.game import GameState, Move, new_game, play
+from couyon.view import view
+
+ARENA_BOTS: dict[str, Callable[[], Bot | OmniscientBot]] = {
+    "random": RandomBot,
+    "baseline": BaselineBot,
+    "expert": ExpertBot,
+    "omniscient": OmniscientBot,
+}
+"""Bots the arena can seat, by name; only the arena may seat the omniscient yardstick."""
+
+
+class MatchResult(NamedTuple):
+    """Both tables of one match: A's result per duplicate deal and both bots' decision times."""
+
+    deal_results: tuple[int, ...]
+    a_times: tuple[float, ...]
+    b_times: tuple[float, ...]
+
+
+def _decide(bot: Bot | OmniscientBot, state: GameState) -> Move:
+    seat = state.to_move
+    assert seat is not None
+    rng = bot_rng(state.seed, seat, state.move_count)
+    if isinstance(bot, OmniscientBot):
+        return bot.choose_with_state(state, rng)
+    return bot.choose(view(state, seat), rng)
+
+
+def play_game(
+    seed: str, north_south: Bot | OmniscientBot, west_east: Bot | OmniscientBot
+) -> tuple[list[int], int, list[float], list[float]]:
+    """Play a whole game; return NS's line gain per deal, the winning team and each side's decision times in ms."""
+    state = new_game(seed)
+    times: tuple[list[float], list[float]] = ([], [])
+    while state.winner is None:
+        seat = state.to_move
+        assert seat is not None
+        bot = north_south if seat % 2 == 0 else west_east
+        started = time.perf_counter()
+        move = _decide(bot, state)
+        times[seat % 2].append((time.perf_counter() - started) * 1000.0)
+        state = play(state, move)
+    gains = []
+    before = (state.variant.starting_lines, state.variant.starting_lines)
+    for summary in state.finished_deals:
+        after = summary.lines
+        gains.append((after[1] - after[0]) - (before[1] - before[0]))
+        before = after
+    return gains, int(state.winner), times[0], times[1]
+
+
+def play_match(task: tuple[str, str, str]) -> MatchResult:
+    """Both tables of the match on ``seed``, A first holding North–South, then West–East."""
+    seed, name_a, name_b = task
+    bot_a = ARENA_BOTS[name_a]()
+    bot_b = ARENA_BOTS[name_b]()
+    gains_first, _, a_first, b_first = play_game(seed, bot_a, bot_b)
+    gains_second, _, b_second, a_second = play_game(seed, bot_b, bot_a)
+    length = max(len(gains_first), len(gains_second))
+    results = tuple(
+        (gains_first[k] if k < len(gains_first) else 0) - (gains_second[k] if k < len(gains_second) else 0)
+        for k in range(length)
+    )
+    return MatchResult(results, tuple(a_first + a_second), tuple(b_first + b_second))
+
+
+def _percentile(sorted_values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(fraction * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def _matches(seed: str, name_a: str, name_b: str, workers: int) -> Generator[MatchResult, None, None]:
+    """Match results in seed-index order, computed ahead in batches across ``workers`` processes."""
+    batch = max(1, 2 * workers)
+    start = 0
+    if workers == 1:
+        while True:
+            yield play_match((f"{seed}:{start}", name_a, name_b))
+            start += 1
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(workers) as pool:
+        while True:
+            tasks = [(f"{seed}:{index}", name_a, name_b) for index in range(start, start + batch)]
+            yield from pool.imap(play_match, tasks)
+            start += batch
+
+
+def run_arena(
+    name_a: str, name_b: str, deals: int, seed: str, workers: int | None = None, progress: bool = True
+) -> dict[str, Any]:
+    """Play duplicate matches until ``deals`` duplicate deals are reached; return the report as a dict."""
+    for name in (name_a, name_b):
+        if name not in ARENA_BOTS:
+            raise ValueError(f"unknown bot {name!r}; the arena knows {', '.join(sorted(ARENA_BOTS))}")
+    if deals < 1:
+        raise ValueError(f"--deals must be at least 1, got {deals}")
+    workers = workers or os.cpu_count() or 1
+    deal_results: list[int] = []
+    match_margins: list[int] = []
+    a_times: list[float] = []
+    b_times: list[float] = []
+    bar = None
+    if progress:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        bar = tqdm(total=deals, unit="deal", file=sys.stderr, desc=f"{name_a} vs {name_b}")
+    matches = _matches(seed, name_a, name_b, workers)
+    try:
+        for result in matches:
+            deal_results.extend(result.deal_results)
+            match_margins.append(sum(result.deal_results))
+            a_times.extend(result.a_times)
+            b_times.extend(result.b_times)
+            if bar is not None:
+                bar.update(min(len(result.deal_results), deals - bar.n))
+            if len(deal_results) >= deals:
+                break
+    finally:
+        matches.close()
+        if bar is not None:
+            bar.close()
+    return _report(name_a, name_b, seed, deal_results, match_margins, a_times, b_times)
+
+
+def _report(
+    name_a: str,
+    name_b: str,
+    seed: str,
+    deal_results: list[int],
+    match_margins: list[int],
+    a_times: list[float],
+    b_times: list[float],
+) -> dict[str, Any]:
+    count = len(deal_results)
+    mean = statistics.fmean(deal_results)
+    half_width = 1.96 * statistics.stdev(deal_results) / math.sqrt(count) if count > 1 else math.inf
+    return {
+        "bot_a": name_a,
+        "bot_b": name_b,
+        "seed": seed,
+        "duplicate_deals": count,
+        "mean_line_difference": round(mean, 4),
+        "ci95": [round(mean - half_width, 4), round(mean + half_width, 4)],
+        "deals_won": sum(1 for result in deal_results if result > 0),
+        "deals_lost": sum(1 for result in deal_results if result < 0),
+        "deals_tied": sum(1 for result in deal_results if result == 0),
+        "matches": len(match_margins),
+        "matches_won": sum(1 for margin in match_margins if margin > 0),
+        "matches_lost": sum(1 for margin in match_margins if margin < 0),
+        "matches_tied": sum(1 for margin in match_margins if margin == 0),
+        "decision_ms": {"a": _timing(name_a, a_times), "b": _timing(name_b, b_times)},
+    }
+
+
+def _timing(name: str, values: list[float]) -> dict[str, Any]:
+    ordered = sorted(values)
+    return {
+        "bot": name,
+        "decisions": len(ordered),
+        "median_ms": round(_percentile(ordered, 0.5), 4),
+        "p99_ms": round(_percentile(ordered, 0.99), 4),
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The report as a few human-readable lines."""
+    low, high = report["ci95"]
+    lines = [
+        f"{report['bot_a']} vs {report['bot_b']}, seed {report['seed']!r}",
+        f"duplicate deals: {report['duplicate_deals']}  mean line difference per deal (A): "
+        f"{report['mean_line_difference']:+.4f}  95% CI [{low:+.4f}, {high:+.4f}]",
+        f"deals won/lost/tied by A: {report['deals_won']}/{report['deals_lost']}/{report['deals_tied']}",
+        f"matches: {report['matches']}  won/lost/tied by A: "
+        f"{report['matches_won']}/{report['matches_lost']}/{report['matches_tied']}",
+    ]
+    for side, timing in report["decision_ms"].items():
+        lines.append(
+            f"{side.upper()} = {timing['bot']}: {timing['decisions']} decisions, median {timing['median_ms']:.3f} ms, p99 {timing['p99_ms']:.3f} ms"
+        )
+    return "\n".join(lines)
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``couyon arena``."""
+    parser.add_argument("bot_a", metavar="BOT_A", help=f"one of {', '.join(ARENA_BOTS)}")
+    parser.add_argument("bot_b", metavar="BOT_B", help=f"one of {', '.join(ARENA_BOTS)}")
+    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals to reach (default 2000)")
+    parser.add_argument("--seed", default="arena", help="seed prefix of the matches (default 'arena')")
+    parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    """Run ``couyon arena`` and print its report; bad arguments give one sentence and exit status 2."""
+    if args.workers is not None and args.workers < 1:
+        print(f"couyon arena: --workers must be at least 1, got {args.workers}", file=sys.stderr)
+        return 2
+    try:
+        report = run_arena(
+            args.bot_a, args.bot_b, args.deals, args.seed, workers=args.workers, progress=not args.no_progress
+        )
+    except ValueError as error:
+        print(f"couyon arena: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(report) if args.json else format_report(report))
+    return 0

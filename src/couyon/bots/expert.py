@@ -1,0 +1,150 @@
+"""The table's player: measured bidding odds and determinised search with an exact solver.
+
+Bidding weighs a take by the odds measured offline for hands like this one
+(``bidding.py``) against what the chalk makes of each outcome now (``objective.py``,
+the doubled stake and the lines left included), with a threshold per speaking
+position tuned by self-play. Playing, it deals the hidden cards many times
+consistently with everything the obligations revealed (``knowledge.py``), keeps the
+deals that best explain who passed and who took, solves each exactly for the chalk
+outcome (``solver.py``) and plays the card with the best average; a forced card is
+played at once.
+"""
+
+from __future__ import annotations
+
+from couyon.bots.baseline import BaselineBot
+from couyon.bots.bidding import hand_key, take_odds, take_probability
+from couyon.bots.knowledge import Knowledge, knowledge_of, sample_hands
+from couyon.bots.objective import outcome_utilities
+from couyon.bots.solver import outcome_classes
+from couyon.cards import mask_of
+from couyon.game import PASS, TAKE, Move
+from couyon.stream import Stream
+from couyon.view import SeatView
+
+TAKE_THRESHOLDS = (0.15, 0.1, 0.05, 0.0)
+"""Expected lines a take must beat, by speaking position in the round (first speaker to dealer)."""
+
+MIN_WORLDS = 6
+"""Deals solved before agreement between them may end the search."""
+MAX_WORLDS = 16
+"""Deals solved at most per decision."""
+CANDIDATES_PER_WORLD = 3
+"""Deals drawn per deal kept: the bidding evidence picks the kept ones among them."""
+
+_PROBABILITY_FLOOR = 0.03
+"""No bid is ever taken as proof: a player may misjudge, or be a human."""
+
+
+class ExpertBot:
+    name = "expert"
+    version = 1
+
+    def __init__(self, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
+        self.thresholds = thresholds
+
+    def choose(self, seat_view: SeatView, rng: Stream) -> Move:
+        seat = seat_view.seat
+        if seat_view.trump is None:
+            return Move(seat, TAKE if self._takes(seat_view) else PASS)
+        moves = seat_view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        card = self._best_card(seat_view, rng)
+        return next(move for move in moves if move.action == card)
+
+    def _takes(self, seat_view: SeatView) -> bool:
+        proposal = seat_view.current_proposal
+        odds = take_odds(mask_of(seat_view.hand), proposal, mask_of(seat_view.proposals))
+        utilities = outcome_utilities(seat_view.lines, seat_view.stake, seat_view.seat % 2)
+        position = sum(1 for bid in seat_view.bids if bid.proposal == proposal)
+        return odds.expected(utilities) > self.thresholds[position]
+
+    def _best_card(self, seat_view: SeatView, rng: Stream) -> int:
+        knowledge = knowledge_of(seat_view)
+        taker = seat_view.taker
+        assert taker is not None
+        utilities = outcome_utilities(seat_view.lines, seat_view.stake, taker % 2)
+        own_sign = 1 if seat_view.seat % 2 == taker % 2 else -1
+        taker_sign_of_ns = 1 if taker % 2 == 0 else -1
+        points_ns = seat_view.points[0] - seat_view.points[1]
+        trick = seat_view.trick
+        totals: dict[int, float] = {}
+        always_best: set[int] | None = None
+        for solved, (hands, weight) in enumerate(self._worlds(seat_view, knowledge, rng).items()):
+            classes = outcome_classes(hands, knowledge.trump, trick.leader, trick.cards, points_ns)
+            values = {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
+            best = max(values.values())
+            for card, value in values.items():
+                totals[card] = totals.get(card, 0.0) + weight * value
+            winners = {card for card, value in values.items() if value == best}
+            always_best = winners if always_best is None else always_best & winners
+            if solved + 1 >= MIN_WORLDS and always_best:
+                break
+        best_total = max(totals.values())
+        best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        # Equal in every deal solved: the village player's habits keep the margin.
+        preferred = BaselineBot().card_for(seat_view)
+        return preferred if preferred in best_cards else min(best_cards)
+
+    def _worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[tuple[int, int, int, int], float]:
+        """Deals of the hidden cards to solve, with their weights, chosen by how well they explain the bids."""
+        evidence = [
+            _BidEvidence(bid.seat, bid.take, bid.proposal, seat_view, self.thresholds)
+            for bid in seat_view.bids
+            if bid.seat != seat_view.seat
+        ]
+        candidates: list[tuple[tuple[int, int, int, int], float]] = []
+        for _ in range(MAX_WORLDS * CANDIDATES_PER_WORLD):
+            hands = sample_hands(knowledge, rng)
+            likelihood = 1.0
+            for item in evidence:
+                likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
+            candidates.append((hands, likelihood))
+        total = sum(likelihood for _, likelihood in candidates)
+        # Systematic resampling: MAX_WORLDS evenly spaced picks along the cumulative weights.
+        step = total / MAX_WORLDS
+        pointer = rng.random() * step
+        chosen: dict[tuple[int, int, int, int], float] = {}
+        cumulative = 0.0
+        picks = 0
+        for hands, likelihood in candidates:
+            cumulative += likelihood
+            while pointer < cumulative and picks < MAX_WORLDS:
+                chosen[hands] = chosen.get(hands, 0.0) + 1.0
+                pointer += step
+                picks += 1
+        return chosen
+
+
+class _BidEvidence:
+    """One bid of another seat, turned into the likelihood of a dealt hand under a sensible bidder."""
+
+    def __init__(
+        self, seat: int, took: bool, proposal: int, seat_view: SeatView, thresholds: tuple[float, ...]
+    ) -> None:
+        self.seat = seat
+        self.took = took
+        self.proposal = proposal
+        turned = seat_view.proposals.index(proposal)
+        self.out = mask_of(seat_view.proposals[: turned + 1])
+        earlier = 0
+        for bid in seat_view.bids:
+            if bid.seat == seat and bid.proposal == proposal:
+                break
+            if bid.proposal == proposal:
+                earlier += 1
+        self.threshold = thresholds[earlier]
+        self.memo: dict[int, float] = {}
+
+    def likelihood(self, dealt: int) -> float:
+        key = hand_key(dealt, self.proposal, self.out)
+        found = self.memo.get(key)
+        if found is None:
+            probability = take_probability(dealt, self.proposal, self.out, self.threshold)
+            probability = min(1.0 - _PROBABILITY_FLOOR, max(_PROBABILITY_FLOOR, probability))
+            found = probability if self.took else 1.0 - probability
+            self.memo[key] = found
+        return found
