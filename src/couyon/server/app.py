@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, Response
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
@@ -290,12 +289,6 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
     ) -> Response:
         return _json(service.leaderboard(board, day, limit))
-
-    @app.api_route("/api/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"], include_in_schema=False)
-    def unknown_api(rest: str) -> Response:
-        return JSONResponse(
-            {"error": {"code": "not_found", "message": "There is no such API address."}}, status_code=404
-        )
 
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
     app.add_middleware(GZipMiddleware, minimum_size=500)

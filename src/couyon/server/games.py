@@ -47,7 +47,7 @@ def utc_now() -> dt.datetime:
 
 def valid_name(raw: str) -> str:
     """A player's name: 1–24 letters, digits, spaces and ``-_.'`` (NFC, outer spaces dropped)."""
-    name = unicodedata.normalize("NFC", raw).strip()
+    name = unicodedata.normalize("NFC", raw).strip(" ")
     if not 1 <= len(name) <= NAME_MAX:
         raise ApiError(422, "invalid_name", f"A name has 1 to {NAME_MAX} characters.")
     if not all(char.isalnum() or char in _NAME_PUNCTUATION for char in name):

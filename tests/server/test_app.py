@@ -1,0 +1,248 @@
+"""Every endpoint and every error status of the API, through the real app, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.server.helpers import new_game, play_to_end, send_move
+
+pytestmark = pytest.mark.usefixtures("database_url")
+
+
+def assert_error(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}
+    assert body["error"]["code"] == code
+    message = body["error"]["message"]
+    assert message and message.endswith((".", "'")) and "Traceback" not in message
+
+
+def test_health_reports_the_database(make_client: Any) -> None:
+    response = make_client().get("/api/health")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok" and response.json()["database"] == "ok"
+
+
+def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
+    schema = make_client().get("/api/openapi.json").json()
+    assert set(schema["paths"]) == {
+        "/api/health",
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/moves",
+        "/api/games/{game_id}/record",
+        "/api/player",
+        "/api/daily",
+        "/api/daily/{day}/seed",
+        "/api/leaderboard",
+    }
+
+
+def test_security_headers_and_cookie_attributes(make_client: Any) -> None:
+    client = make_client()
+    response = client.post("/api/games", json={"mode": "free"})
+    assert response.status_code == 201
+    csp = response.headers["content-security-policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "no-referrer"
+    cookie = response.headers["set-cookie"].lower()
+    assert cookie.startswith("couyon_player=") and "httponly" in cookie and "samesite=lax" in cookie
+    # A second request with the cookie keeps the same player: no new cookie.
+    assert "set-cookie" not in client.post("/api/games", json={"mode": "free"}).headers
+
+
+def test_new_game_answers_souths_view_after_the_bots(make_client: Any) -> None:
+    answer = new_game(make_client())
+    view = answer["view"]
+    assert answer["id"].startswith("g_") and answer["mode"] == "free" and answer["ranked"] is True
+    assert view["seat"] == "S" and view["to_move"] == "S" and len(view["hand"]) == 4
+    # The bots may already have taken and led: South then answers with a card.
+    assert view["legal"] == ["take", "pass"] if view["phase"] == "bidding" else set(view["legal"]) <= set(view["hand"])
+    assert view["move_number"] == len([e for e in answer["events"] if e["type"] in ("bid", "card")])
+
+
+def test_show_game_resumes_exactly(make_client: Any) -> None:
+    client = make_client()
+    answer = new_game(client)
+    answer = send_move(client, answer, answer["view"]["legal"][0]).json()
+    shown = client.get(f"/api/games/{answer['id']}").json()
+    assert shown["view"] == answer["view"] and shown["events"] == []
+
+
+def test_someone_elses_game_is_unknown(make_client: Any) -> None:
+    owner, stranger = make_client(), make_client()
+    answer = new_game(owner)
+    assert_error(stranger.get(f"/api/games/{answer['id']}"), 404, "unknown_game")
+    assert_error(send_move(stranger, answer, answer["view"]["legal"][0]), 404, "unknown_game")
+    assert_error(stranger.get(f"/api/games/{answer['id']}/record"), 404, "unknown_game")
+    assert_error(owner.get("/api/games/g_nosuchgame"), 404, "unknown_game")
+
+
+def test_forged_or_missing_cookie_owns_nothing(make_client: Any) -> None:
+    owner = make_client()
+    answer = new_game(owner)
+    cookie = owner.cookies["couyon_player"]
+    player_id, _, signature = cookie.rpartition(".")
+    forger = make_client()
+    forger.cookies.set("couyon_player", f"{player_id}.{signature[::-1]}")
+    assert_error(forger.get(f"/api/games/{answer['id']}"), 404, "unknown_game")
+    anonymous = make_client()
+    assert_error(anonymous.get(f"/api/games/{answer['id']}"), 404, "unknown_game")
+
+
+def test_malformed_bodies_are_400(make_client: Any) -> None:
+    client = make_client()
+    headers = {"content-type": "application/json"}
+    assert_error(client.post("/api/games", content=b"{mode", headers=headers), 400, "malformed")
+    assert_error(client.post("/api/games", content=b"[1, 2]", headers=headers), 400, "malformed")
+    assert_error(client.post("/api/games", content=b"", headers=headers), 400, "malformed")
+
+
+def test_invalid_fields_are_422(make_client: Any) -> None:
+    client = make_client()
+    assert_error(client.post("/api/games", json={"mode": "blitz"}), 422, "invalid_fields")
+    assert_error(client.post("/api/games", json={"mode": "free", "extra": 1}), 422, "invalid_fields")
+    answer = new_game(client)
+    url = f"/api/games/{answer['id']}/moves"
+    assert_error(client.post(url, json={"move": "take", "move_number": "2"}), 422, "invalid_fields")
+    assert_error(client.post(url, json={"move": 7, "move_number": 0}), 422, "invalid_fields")
+    assert_error(send_move(client, answer, "XX"), 422, "invalid_move")
+    assert_error(client.get("/api/leaderboard?board=weekly"), 422, "invalid_fields")
+    assert_error(client.get("/api/leaderboard?limit=1000"), 422, "invalid_fields")
+    assert_error(client.get("/api/daily/yesterday/seed"), 422, "invalid_fields")
+
+
+def test_illegal_stale_and_finished_moves_are_409(make_client: Any) -> None:
+    client = make_client()
+    answer = new_game(client)
+    illegal = "AH" if answer["view"]["phase"] == "bidding" else "take"
+    assert_error(send_move(client, answer, illegal), 409, "illegal_move")
+    moved = send_move(client, answer, answer["view"]["legal"][0])
+    assert moved.status_code == 200
+    # The same view answered twice: the second is stale.
+    assert_error(send_move(client, answer, answer["view"]["legal"][0]), 409, "stale")
+    finished = play_to_end(client, moved.json(), random.Random(3))
+    assert_error(send_move(client, finished, "pass"), 409, "game_over")
+
+
+def test_out_of_turn_when_the_stored_game_waits_for_a_bot(make_client: Any, database_url: str) -> None:
+    client = make_client()
+    answer = new_game(client)
+    moves: list[dict[str, Any]] = []
+    while not any(move["seat"] != "S" for move in moves):
+        answer = send_move(client, answer, answer["view"]["legal"][0]).json()
+        moves = [event for event in answer["events"] if event["type"] in ("bid", "card")]
+    # Drop the bots' answers so that the stored game is at a bot's turn (as after a crash mid-write).
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text("DELETE FROM moves WHERE game_id = :game AND number > :human"),
+            {"game": answer["id"], "human": answer["view"]["move_number"] - len(moves)},
+        )
+    engine.dispose()
+    shown = client.get(f"/api/games/{answer['id']}").json()
+    assert shown["view"]["to_move"] != "S"
+    assert_error(send_move(client, shown, answer["view"]["legal"][0]), 409, "out_of_turn")
+
+
+def test_record_only_once_the_game_is_over(make_client: Any) -> None:
+    client = make_client()
+    answer = new_game(client)
+    assert_error(client.get(f"/api/games/{answer['id']}/record"), 409, "game_not_over")
+    finished = play_to_end(client, answer, random.Random(5))
+    record = client.get(f"/api/games/{answer['id']}/record")
+    assert record.status_code == 200
+    document = record.json()
+    assert document["format"] == "couyon-record/1" and document["bots"] == finished["bot"]
+    from couyon.record import verify
+
+    report = verify(record.content)
+    assert report["valid"] and report["score"] == finished["view"]["score"]
+
+
+def test_player_name_round_trip_and_validation(make_client: Any) -> None:
+    client = make_client()
+    assert client.get("/api/player").json() == {"name": None}
+    response = client.put("/api/player", json={"name": "  Marie-Thérèse d'Arlon "})
+    assert response.status_code == 200 and response.json() == {"name": "Marie-Thérèse d'Arlon"}
+    assert client.get("/api/player").json() == {"name": "Marie-Thérèse d'Arlon"}
+    for bad in ("", "   ", "x" * 25, "<script>alert(1)</script>", "Ma\x00rie", "Marie\n", "a&b"):
+        assert_error(client.put("/api/player", json={"name": bad}), 422, "invalid_name")
+    assert_error(client.put("/api/player", json={"name": 3}), 422, "invalid_fields")
+
+
+def test_daily_endpoint_and_seed_publication(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    status = client.get("/api/daily").json()
+    assert status == {"day": "2026-11-29", "seconds_left": 14 * 3600, "game_id": None, "finished": False}
+    answer = new_game(client, "daily")
+    assert client.get("/api/daily").json()["game_id"] == answer["id"]
+    response = client.get("/api/daily/2026-11-29/seed")
+    assert_error(response, 403, "seed_secret")
+    assert_error(client.get("/api/daily/2026-12-25/seed"), 403, "seed_secret")
+    clock.advance(dt.timedelta(hours=15))
+    published = client.get("/api/daily/2026-11-29/seed")
+    assert published.status_code == 200 and published.json()["day"] == "2026-11-29"
+
+
+def test_leaderboard_boards(make_client: Any) -> None:
+    client = make_client()
+    client.put("/api/player", json={"name": "Marie"})
+    finished = play_to_end(client, new_game(client), random.Random(11))
+    board = client.get("/api/leaderboard?board=free").json()
+    assert board["board"] == "free" and board["day"] is None
+    assert board["entries"] == [
+        {
+            "rank": 1,
+            "name": "Marie",
+            "score": finished["view"]["score"],
+            "deals": finished["view"]["deal_log"][-1]["number"],
+            "finished_at": board["entries"][0]["finished_at"],
+        }
+    ]
+    assert finished["leaderboard"] == {
+        "board": "free",
+        "rank": 1,
+        "score": finished["view"]["score"],
+        "deals": board["entries"][0]["deals"],
+    }
+    daily = client.get("/api/leaderboard?board=daily").json()
+    assert daily == {"board": "daily", "day": "2026-11-29", "entries": []}
+
+
+def test_unknown_addresses_and_methods(make_client: Any) -> None:
+    client = make_client()
+    assert_error(client.get("/api/nothing-here"), 404, "not_found")
+    assert_error(client.delete("/api/games"), 405, "method_not_allowed")
+    assert client.get("/no-such-file.js").status_code == 404
+
+
+def test_oversized_body_is_refused(make_client: Any) -> None:
+    client = make_client()
+    response = client.put(
+        "/api/player", content=b'{"name": "' + b"a" * 10_000 + b'"}', headers={"content-type": "application/json"}
+    )
+    assert_error(response, 413, "too_large")
+
+
+def test_rate_limit_answers_429_with_retry_after(make_client: Any) -> None:
+    client = make_client(rate_games_per_minute=2)
+    new_game(client)  # Before it has a cookie, only its address counts.
+    new_game(client)
+    new_game(client)
+    response = client.post("/api/games", json={"mode": "free"})
+    assert_error(response, 429, "too_many_requests")
+    assert 1 <= int(response.headers["retry-after"]) <= 60
+
+
+def test_web_page_is_served_with_the_policy(make_client: Any) -> None:
+    response = make_client().get("/")
+    assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]

@@ -1,0 +1,144 @@
+"""Complete games through the API: no response ever shows a card South could not know, and events match moves."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from couyon.cards import CARD_BY_CODE, Seat, cards_of
+from couyon.game import Move, new_game, play
+from couyon.rules import variant_named
+from couyon.store import Store
+from tests.server.helpers import Answer, send_move
+
+pytestmark = pytest.mark.usefixtures("database_url")
+
+GAMES_PER_BACKEND = 8
+FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}
+
+
+@dataclass
+class DealKnowledge:
+    """The cards South may know in one deal: its own dealt cards, the turned proposals, the cards played."""
+
+    south_dealt: set[str] = field(default_factory=set)
+    proposals: set[str] = field(default_factory=set)
+    played: set[str] = field(default_factory=set)
+
+    @property
+    def known(self) -> set[str]:
+        return self.south_dealt | self.proposals | self.played
+
+
+def knowledge(store: Store, game_id: str) -> tuple[dict[int, DealKnowledge], list[str], str, Any]:
+    """The truth, from the database: South's knowledge per deal, the stored moves, the seed and the final state."""
+    loaded = store.game(game_id)
+    assert loaded is not None
+    game, moves = loaded
+    state = new_game(game.seed, variant_named(game.variant))
+    deals: dict[int, DealKnowledge] = {}
+
+    def note(current: Any) -> None:
+        deal = current.deal
+        if deal.number not in deals:
+            deals[deal.number] = DealKnowledge(south_dealt={str(c) for c in cards_of(deal.hands[Seat.S])})
+        deals[deal.number].proposals |= {str(card) for card in deal.proposals}
+
+    note(state)
+    for text in moves:
+        move = Move.parse(text)
+        if move.card is not None:
+            deals[state.deal.number].played.add(str(move.card))
+        number = state.deal.number
+        state = play(state, move)
+        for summary in state.finished_deals:
+            if summary.number == number:
+                deals[number].proposals |= {str(card) for card in summary.proposals}
+        note(state)
+    return deals, moves, game.seed, state
+
+
+def cards_in(document: Any) -> set[str]:
+    """Every string anywhere in ``document`` that names a card."""
+    if isinstance(document, str):
+        return {document} if document in CARD_BY_CODE else set()
+    if isinstance(document, dict):
+        assert not FORBIDDEN_KEYS & set(document), f"forbidden key in {sorted(document)}"
+        return set().union(*(cards_in(value) for value in document.values())) if document else set()
+    if isinstance(document, list):
+        return set().union(*(cards_in(value) for value in document)) if document else set()
+    return set()
+
+
+def check_nothing_hidden_leaks(store: Store, raw: str) -> None:
+    answer = json.loads(raw)
+    deals, _moves, seed, state = knowledge(store, answer["id"])
+    assert seed not in raw
+    view = answer["view"]
+    current = view["deal"]["number"]
+    assert set(view["hand"]) == {str(card) for card in cards_of(state.deal.hands[Seat.S])}
+    assert cards_in({key: value for key, value in view.items() if key != "deal_log"}) <= deals[current].known
+    for logged in view["deal_log"]:
+        assert cards_in(logged) <= deals[logged["number"]].known
+    deal_number = current - sum(1 for event in answer["events"] if event["type"] == "deal_start")
+    for event in answer["events"]:
+        if event["type"] == "deal_start":
+            deal_number = event["number"]
+        about = event["deal"]["number"] if event["type"] == "deal_end" else deal_number
+        assert cards_in(event) <= deals[about].known, event
+
+
+def check_events_are_the_new_moves(store: Store, before: Answer, raw: str) -> None:
+    answer = json.loads(raw)
+    _deals, moves, _seed, _state = knowledge(store, answer["id"])
+    first = before["view"]["move_number"]
+    played = [
+        f"{e['seat']}:{'take' if e.get('take') else 'pass'}" if e["type"] == "bid" else f"{e['seat']}:{e['card']}"
+        for e in answer["events"]
+        if e["type"] in ("bid", "card")
+    ]
+    assert played == moves[first:]
+    assert answer["view"]["move_number"] == len(moves)
+
+
+def test_complete_games_never_show_a_card_south_cannot_know(make_client: Any) -> None:
+    rng = random.Random(2026)
+    client = make_client()
+    store = client.app.state.store
+    responses = 0
+    for index in range(GAMES_PER_BACKEND):
+        mode = "daily" if index % 4 == 0 else "free"
+        created = client.post("/api/games", json={"mode": mode, "ranked": index == 0})
+        assert created.status_code == 201
+        check_nothing_hidden_leaks(store, created.text)
+        answer = created.json()
+        while answer["view"]["winner"] is None:
+            response = send_move(client, answer, rng.choice(answer["view"]["legal"]))
+            assert response.status_code == 200, response.text
+            check_nothing_hidden_leaks(store, response.text)
+            check_events_are_the_new_moves(store, answer, response.text)
+            responses += 1
+            answer = response.json()
+            if responses % 25 == 0:
+                shown = client.get(f"/api/games/{answer['id']}")
+                check_nothing_hidden_leaks(store, shown.text)
+                assert shown.json()["view"] == answer["view"]
+        assert answer["events"][-1]["type"] == "game_over"
+        assert answer["events"][-1]["score"] == answer["view"]["score"]
+    assert responses > GAMES_PER_BACKEND * 10
+
+
+def test_the_leak_check_catches_a_leak(make_client: Any) -> None:
+    """The scanner above is not vacuous: a response carrying West's hand is caught."""
+    client = make_client()
+    store = client.app.state.store
+    created = client.post("/api/games", json={"mode": "free"})
+    _deals, _moves, _seed, state = knowledge(store, created.json()["id"])
+    leaky = created.json()
+    leaky["view"]["west"] = [str(card) for card in cards_of(state.deal.hands[Seat.W])]
+    with pytest.raises(AssertionError):
+        check_nothing_hidden_leaks(store, json.dumps(leaky))
