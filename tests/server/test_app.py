@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
-
 from tests.server.helpers import new_game, play_to_end, send_move
 
 pytestmark = pytest.mark.usefixtures("database_url")

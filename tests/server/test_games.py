@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from tests.server.helpers import Answer, send_move
 
 from couyon.cards import CARD_BY_CODE, Seat, cards_of
 from couyon.game import Move, new_game, play
 from couyon.rules import variant_named
 from couyon.store import Store
-from tests.server.helpers import Answer, send_move
 
 pytestmark = pytest.mark.usefixtures("database_url")
 
