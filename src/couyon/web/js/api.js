@@ -1,0 +1,46 @@
+// The HTTP API of docs/api.md: one function per endpoint, errors as ApiError.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    throw new ApiError(0, "network", "network");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data && data.error ? data.error : { code: "http", message: response.statusText };
+    throw new ApiError(response.status, error.code, error.message);
+  }
+  return data;
+}
+
+export const api = {
+  newGame: (mode, ranked = true) => request("POST", "/api/games", ranked ? { mode } : { mode, ranked: false }),
+  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  move: (id, move, moveNumber) =>
+    request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
+  daily: () => request("GET", "/api/daily"),
+  player: () => request("GET", "/api/player"),
+  setPlayerName: (name) => request("PUT", "/api/player", { name }),
+  leaderboard: (board, day) =>
+    request("GET", board === "daily" ? `/api/leaderboard?board=daily&day=${encodeURIComponent(day)}` : "/api/leaderboard?board=free"),
+};

@@ -1,0 +1,62 @@
+// Cards drawn by the page: rank and suit symbol in the corners, a large symbol or a
+// framed court letter in the middle. No images; the suit is always shown by its symbol
+// (red and black only add to it).
+
+import { parseCard, t, cardName } from "./i18n.js";
+
+// U+FE0E asks for the text (not emoji) presentation of the suit symbols.
+const SYMBOLS = { C: "♣\uFE0E", D: "♦\uFE0E", H: "♥\uFE0E", S: "♠\uFE0E" };
+const COURTS = new Set(["J", "Q", "K"]);
+
+export function suitSymbol(suit) {
+  return SYMBOLS[suit];
+}
+
+function span(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** The drawn face of a card, hidden from assistive technology (its holder carries the name). */
+export function cardFace(code) {
+  const { rank, suit } = parseCard(code);
+  const letter = t().rankLetter[rank];
+  const face = span(`card-face suit-${suit} rank-${rank}`);
+  face.setAttribute("aria-hidden", "true");
+  for (const position of ["top", "bottom"]) {
+    const corner = span(`corner corner-${position}`);
+    corner.append(span("corner-rank", letter), span("corner-suit", SYMBOLS[suit]));
+    face.append(corner);
+  }
+  const middle = span("card-middle");
+  if (COURTS.has(rank)) {
+    const court = span("court");
+    court.append(span("court-letter", letter), span("court-suit", SYMBOLS[suit]));
+    middle.append(court);
+  } else if (rank === "A") {
+    middle.append(span("pip pip-ace", SYMBOLS[suit]));
+  } else {
+    middle.append(span("pip", SYMBOLS[suit]));
+  }
+  face.append(middle);
+  return face;
+}
+
+/** A card shown on the table (trick, proposal): an image with its spoken name. */
+export function tableCard(code, extraClass = "") {
+  const card = span(`card ${extraClass}`.trim());
+  card.setAttribute("role", "img");
+  card.setAttribute("aria-label", cardName(code));
+  card.dataset.card = code;
+  card.append(cardFace(code));
+  return card;
+}
+
+/** A face-down card; purely decorative, the seat says how many cards it holds. */
+export function cardBack(extraClass = "") {
+  const back = span(`card card-back ${extraClass}`.trim());
+  back.setAttribute("aria-hidden", "true");
+  return back;
+}

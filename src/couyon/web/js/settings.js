@@ -1,0 +1,48 @@
+// Remembered preferences (localStorage) and the pace they give the simulated players.
+
+const SPEED_KEY = "couyon.speed";
+const SPEEDS = ["slow", "normal", "fast", "instant"];
+
+// Pauses in milliseconds: after a bid, after a card, and while a finished trick stays
+// on the table. "instant" exists for the browser tests (set through localStorage only).
+const PACES = {
+  slow: { bid: 1100, card: 1100, trick: 1700, fly: 450 },
+  normal: { bid: 700, card: 750, trick: 1200, fly: 320 },
+  fast: { bid: 320, card: 380, trick: 650, fly: 200 },
+  instant: { bid: 0, card: 0, trick: 0, fly: 0 },
+};
+
+export function speed() {
+  try {
+    const value = localStorage.getItem(SPEED_KEY);
+    return SPEEDS.includes(value) ? value : "normal";
+  } catch {
+    return "normal";
+  }
+}
+
+export function setSpeed(value) {
+  if (!SPEEDS.includes(value)) return;
+  try {
+    localStorage.setItem(SPEED_KEY, value);
+  } catch {
+    // Storage refused (private browsing): keep the default pace.
+  }
+  applyPace();
+}
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** The pauses to use now; with reduced motion cards appear in place, still one at a time. */
+export function pace() {
+  const chosen = PACES[speed()];
+  return reducedMotion.matches ? { ...chosen, fly: 0 } : chosen;
+}
+
+/** Give the stylesheet the flight time of a card so CSS and JS agree. */
+export function applyPace() {
+  document.documentElement.style.setProperty("--fly", `${pace().fly}ms`);
+  document.documentElement.classList.toggle("no-motion", pace().fly === 0);
+}
+
+reducedMotion.addEventListener("change", applyPace);

@@ -1,0 +1,887 @@
+// The table: renders a game view, animates the events the server returns, and turns
+// clicks, taps, drags and keys into intents. It never decides legality: only the moves
+// listed in view.legal can be sent.
+
+import { api, ApiError } from "./api.js";
+import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
+import { cardName, cardWithArticle, parseCard, t, formatDay } from "./i18n.js";
+import { pace } from "./settings.js";
+
+const SEATS = ["S", "W", "N", "E"];
+const GAME_KEY = "couyon.game";
+// Display order of the hand: suits alternate black and red, strongest rank first.
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+const RANK_ORDER = { A: 0, K: 1, Q: 2, J: 3, 10: 4, 9: 5 };
+const DRAG_THRESHOLD = 8;
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  game: null, // the last game answer, without its events
+  model: null, // what the table shows now: a view, advanced event by event while animating
+  busy: false,
+  roving: null, // the hand card that holds tabindex 0
+  lastTrick: null,
+  chalkShown: null, // lines drawn on the slate, to animate erasures
+  onGameOver: null,
+};
+
+const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
+const teamOf = (seat) => (seat === "S" || seat === "N" ? "NS" : "WE");
+const clone = (value) => structuredClone(value);
+const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+function seatName(seat) {
+  return t().seat[seat];
+}
+
+// ---------------------------------------------------------------- storage
+
+export function storedGameId() {
+  try {
+    return localStorage.getItem(GAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberGame(id) {
+  try {
+    if (id) localStorage.setItem(GAME_KEY, id);
+    else localStorage.removeItem(GAME_KEY);
+  } catch {
+    // Without storage a reload starts from the home page; nothing else depends on it.
+  }
+}
+
+export function hasGame() {
+  return state.game !== null;
+}
+
+export function currentGame() {
+  return state.game;
+}
+
+// ---------------------------------------------------------------- live region
+
+export function announce(text) {
+  const region = $("announcer");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  // Keep the region short: screen readers speak additions, old lines are noise.
+  while (region.childElementCount > 8) region.firstElementChild.remove();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function sortedHand(hand) {
+  return [...hand].sort((a, b) => {
+    const x = parseCard(a);
+    const y = parseCard(b);
+    return SUIT_ORDER[x.suit] - SUIT_ORDER[y.suit] || RANK_ORDER[x.rank] - RANK_ORDER[y.rank];
+  });
+}
+
+function currentBids(deal) {
+  const proposal = deal.proposals[deal.proposals.length - 1];
+  const bids = {};
+  for (const bid of deal.bids) if (bid.proposal === proposal) bids[bid.seat] = bid.take;
+  return bids;
+}
+
+function renderSeat(seat, model) {
+  const words = t();
+  const element = $(`seat-${seat}`);
+  const deal = model.deal;
+  const count = model.hand_sizes[seat];
+  element.classList.toggle("is-turn", model.to_move === seat && model.phase !== "over");
+  element.classList.toggle("is-dealer", deal.dealer === seat);
+  element.replaceChildren();
+
+  const name = document.createElement("p");
+  name.className = "seat-name";
+  name.textContent = seat === "S" ? words.seatYou : seatName(seat);
+  if (seat !== "S") {
+    const role = document.createElement("span");
+    role.className = "seat-role";
+    role.textContent = seat === "N" ? words.seatPartner : words.seatOpponent;
+    name.append(" ", role);
+  }
+  element.append(name);
+
+  if (seat !== "S") {
+    const backs = document.createElement("div");
+    backs.className = "backs";
+    backs.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < count; i += 1) backs.append(cardBack("small"));
+    element.append(backs);
+  }
+
+  const status = document.createElement("p");
+  status.className = "seat-status";
+  const parts = [];
+  if (seat !== "S") parts.push(words.cardsInHand(count));
+  status.textContent = parts.join(" · ");
+  if (deal.dealer === seat) status.append(chip("chip-dealer", words.dealer));
+  if (deal.taker === seat) status.append(chip("chip-taker", words.taker));
+  if (model.to_move === seat && model.phase !== "over") status.append(chip("chip-turn", words.toMove));
+  element.append(status);
+
+  const bids = currentBids(deal);
+  if (model.phase === "bidding" && seat in bids) {
+    const bubble = document.createElement("p");
+    bubble.className = `bubble ${bids[seat] ? "bubble-take" : "bubble-pass"}`;
+    bubble.textContent = bids[seat] ? words.saidTake : words.saidPass;
+    element.append(bubble);
+  }
+}
+
+function chip(className, text) {
+  const element = document.createElement("span");
+  element.className = `chip ${className}`;
+  element.textContent = text;
+  return element;
+}
+
+function renderCentre(model) {
+  const words = t();
+  const deal = model.deal;
+  const proposalBox = $("proposal");
+  proposalBox.replaceChildren();
+  const proposal = deal.proposals[deal.proposals.length - 1];
+  if (model.phase === "bidding" && proposal) {
+    const { suit } = parseCard(proposal);
+    const talon = document.createElement("div");
+    talon.className = "talon";
+    const talonLeft = 8 - deal.proposals.length;
+    for (let i = 0; i < Math.min(talonLeft, 3); i += 1) talon.append(cardBack("small"));
+    const turned = tableCard(proposal, "turned");
+    turned.setAttribute("aria-label", words.proposalLabel(cardName(proposal)));
+    const caption = document.createElement("p");
+    caption.className = "proposal-caption";
+    caption.textContent = `${words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`)} · ${words.talonLeft(talonLeft)}`;
+    proposalBox.append(talon, turned, caption);
+  } else if (deal.trump) {
+    const badge = document.createElement("p");
+    badge.className = `trump-badge suit-${deal.trump}`;
+    const symbol = document.createElement("span");
+    symbol.className = "trump-symbol";
+    symbol.setAttribute("aria-hidden", "true");
+    symbol.textContent = suitSymbol(deal.trump);
+    badge.append(symbol, ` ${words.trumpIs(words.suit[deal.trump])}`);
+    proposalBox.append(badge);
+  }
+  renderTrick(model);
+}
+
+function renderTrick(model, arriving = null) {
+  const trickBox = $("trick");
+  const trick = model.deal.trick;
+  const present = new Map([...trickBox.children].map((node) => [node.dataset.seat, node]));
+  const wanted = new Set(trick.cards.map((entry) => entry.seat));
+  for (const [seat, node] of present) if (!wanted.has(seat)) node.remove();
+  for (const entry of trick.cards) {
+    const existing = present.get(entry.seat);
+    if (existing && existing.dataset.card === entry.card) continue;
+    if (existing) existing.remove();
+    const slot = document.createElement("div");
+    slot.className = `slot slot-${entry.seat}`;
+    slot.dataset.seat = entry.seat;
+    slot.dataset.card = entry.card;
+    const card = tableCard(entry.card);
+    card.setAttribute("aria-label", t().playedBy(seatName(entry.seat), cardName(entry.card)));
+    if (arriving && arriving.seat === entry.seat) slot.classList.add(arriving.dropped ? "dropped" : `fly-from-${entry.seat}`);
+    slot.append(card);
+    trickBox.append(slot);
+  }
+}
+
+function renderChalk(model) {
+  const words = t();
+  const box = $("chalk-teams");
+  const previous = state.chalkShown;
+  box.replaceChildren();
+  for (const team of ["NS", "WE"]) {
+    const lines = model.lines[team];
+    const before = previous ? previous[team] : lines;
+    const column = document.createElement("div");
+    column.className = "chalk-team";
+    const title = document.createElement("p");
+    title.className = "chalk-name";
+    title.textContent = words.team[team];
+    const strokes = document.createElement("div");
+    strokes.className = "strokes";
+    strokes.setAttribute("aria-hidden", "true");
+    const slots = Math.max(5, lines, before);
+    for (let i = 0; i < slots; i += 1) {
+      const stroke = document.createElement("span");
+      if (i < lines) stroke.className = i >= before ? "stroke stroke-new" : "stroke";
+      else stroke.className = i < before ? "stroke stroke-erasing" : "stroke stroke-erased";
+      strokes.append(stroke);
+    }
+    const count = document.createElement("p");
+    count.className = "chalk-count";
+    count.textContent = words.linesLeft(lines);
+    column.append(title, strokes, count);
+    box.append(column);
+  }
+  state.chalkShown = { ...model.lines };
+  const hole = $("chalk-hole");
+  const doubled = model.phase !== "over" && model.deal.stake > 1;
+  hole.hidden = !doubled;
+  hole.replaceChildren();
+  if (doubled) {
+    const drawing = document.createElement("span");
+    drawing.className = "hole-drawing";
+    drawing.setAttribute("aria-hidden", "true");
+    drawing.append(document.createElement("span"));
+    hole.append(drawing, words.chalkHole);
+  }
+}
+
+function renderFacts(model) {
+  const words = t();
+  const deal = model.deal;
+  const facts = [
+    [words.factDeal, String(deal.number)],
+    [words.factDealer, seatName(deal.dealer)],
+    [words.factTrump, deal.trump ? `${suitSymbol(deal.trump)} ${words.suit[deal.trump]}` : words.noTrumpYet],
+    [words.factTaker, deal.taker ? seatName(deal.taker) : words.noTakerYet],
+    [words.factStake, words.stakeLines(deal.stake)],
+    [words.factPoints, `${words.team.NS} ${deal.points.NS} – ${words.team.WE} ${deal.points.WE}`],
+  ];
+  const list = $("deal-facts");
+  list.replaceChildren();
+  for (const [term, value] of facts) {
+    const wrapper = document.createElement("div");
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    wrapper.append(dt, dd);
+    list.append(wrapper);
+  }
+}
+
+function southMayAct(model) {
+  return !state.busy && model.to_move === "S" && model.phase !== "over";
+}
+
+function renderActions(model) {
+  const words = t();
+  const deal = model.deal;
+  const biddingNow = southMayAct(model) && model.phase === "bidding";
+  const playingNow = southMayAct(model) && model.phase === "playing";
+  const proposal = deal.proposals[deal.proposals.length - 1];
+  $("bid-buttons").hidden = !biddingNow;
+  $("take-button").disabled = !model.legal.includes("take");
+  $("pass-button").disabled = !model.legal.includes("pass");
+  const prompt = $("prompt");
+  if (model.phase === "over") prompt.textContent = words.promptOver;
+  else if (biddingNow) prompt.textContent = words.promptBid(cardWithArticle(proposal));
+  else if (playingNow) prompt.textContent = words.promptPlay;
+  else if (model.to_move) prompt.textContent = words.promptWait(seatName(model.to_move));
+  else prompt.textContent = "";
+  renderHand(model, playingNow);
+}
+
+function renderHand(model, playingNow) {
+  const hand = $("hand");
+  const cards = sortedHand(model.hand);
+  hand.dataset.mode = playingNow ? "play" : "wait";
+  const existing = new Map([...hand.children].map((node) => [node.dataset.card, node]));
+  for (const [code, node] of existing) if (!cards.includes(code)) node.remove();
+  // Insert new cards in order without moving the kept ones (moving a node drops its focus).
+  let previous = null;
+  for (const code of cards) {
+    let button = existing.get(code);
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "hand-card card";
+      button.dataset.card = code;
+      button.append(cardFace(code));
+      if (previous) previous.after(button);
+      else hand.prepend(button);
+    }
+    const playable = playingNow && model.legal.includes(code);
+    button.classList.toggle("is-playable", playable);
+    button.setAttribute("aria-disabled", playable ? "false" : "true");
+    button.setAttribute("aria-label", cardName(code));
+    previous = button;
+  }
+  const focusInHand = hand.contains(document.activeElement);
+  if (!cards.includes(state.roving) || (playingNow && !focusInHand && !model.legal.includes(state.roving))) {
+    state.roving = cards.find((code) => playingNow && model.legal.includes(code)) ?? cards[0] ?? null;
+  }
+  for (const button of hand.children) button.tabIndex = button.dataset.card === state.roving ? 0 : -1;
+}
+
+export function render() {
+  const model = state.model;
+  if (!model) return;
+  for (const seat of SEATS) renderSeat(seat, model);
+  renderCentre(model);
+  renderChalk(model);
+  renderFacts(model);
+  renderActions(model);
+  $("felt").dataset.phase = model.phase;
+  $("view-table").dataset.game = state.game.id;
+  // Read by the stylesheet and the browser tests: what the table is waiting for.
+  const turn = model.phase === "over" ? "over" : southMayAct(model) ? (model.phase === "bidding" ? "bid" : "play") : "wait";
+  $("view-table").dataset.turn = turn;
+}
+
+/** Re-render in the current language (the settings page calls this). */
+export function rerender() {
+  if (state.model) render();
+}
+
+// ---------------------------------------------------------------- focus
+
+function settleFocus() {
+  const model = state.model;
+  if (!southMayAct(model)) return;
+  const active = document.activeElement;
+  const lost =
+    !active ||
+    active === document.body ||
+    active === $("main") ||
+    active === $("table-title") ||
+    !active.isConnected ||
+    active.closest("dialog:not([open])") ||
+    $("action-bar").contains(active);
+  if (!lost || $("table-title").closest("[hidden]")) return;
+  if (model.phase === "bidding") {
+    if (active !== $("take-button") && active !== $("pass-button")) $("take-button").focus();
+  } else {
+    const button = [...$("hand").children].find((node) => node.dataset.card === state.roving);
+    if (button && !(active && active.classList.contains("hand-card"))) button.focus();
+    else if (button && active.getAttribute("aria-disabled") === "true") button.focus();
+  }
+}
+
+function announceTurn() {
+  const model = state.model;
+  if (!southMayAct(model)) return;
+  announce(model.phase === "bidding" ? t().sayYourTurnBid : t().sayYourTurnPlay);
+}
+
+// ---------------------------------------------------------------- events → model
+
+function applyEvent(model, event, finalView) {
+  const words = t();
+  const deal = model.deal;
+  switch (event.type) {
+    case "bid": {
+      deal.bids.push({ seat: event.seat, proposal: event.proposal, take: event.take });
+      const suit = parseCard(event.proposal).suit;
+      if (event.take) {
+        deal.trump = suit;
+        deal.taker = event.seat;
+        model.phase = "playing";
+        deal.trick = { leader: event.seat, cards: [] };
+        model.to_move = event.seat;
+      } else {
+        model.to_move = nextSeat(event.seat);
+      }
+      announce(words.sayBid(seatName(event.seat), event.take, words.suit[suit], event.seat === "S"));
+      return { pause: event.seat === "S" ? 0 : pace().bid };
+    }
+    case "proposal":
+      deal.proposals.push(event.card);
+      model.to_move = nextSeat(deal.dealer);
+      announce(words.sayProposal(cardWithArticle(event.card)));
+      return { pause: pace().bid };
+    case "card": {
+      if (deal.trick.cards.length === 0) deal.trick.leader = event.seat;
+      deal.trick.cards.push({ seat: event.seat, card: event.card });
+      model.hand_sizes[event.seat] = Math.max(0, model.hand_sizes[event.seat] - 1);
+      if (event.seat === "S") model.hand = model.hand.filter((code) => code !== event.card);
+      model.to_move = nextSeat(event.seat);
+      announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
+      return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: pace().card };
+    }
+    case "trick": {
+      const points = Object.values(event.points).reduce((a, b) => a + b, 0) - deal.points.NS - deal.points.WE;
+      const winner = SEATS.includes(event.winner) ? event.winner : null;
+      state.lastTrick = { leader: deal.trick.leader, cards: event.cards, winner };
+      deal.tricks.push(state.lastTrick);
+      deal.points = { ...event.points };
+      if (winner) announce(words.sayTrick(seatName(winner), points, winner === "S"));
+      return { trickDone: winner, pause: pace().trick };
+    }
+    case "deal_end":
+      return { dealEnd: event.deal };
+    case "deal_start": {
+      const sameDeal = finalView.deal.number === event.number;
+      model.deal = {
+        number: event.number,
+        dealer: event.dealer,
+        stake: sameDeal ? finalView.deal.stake : deal.stake,
+        proposals: [event.proposal],
+        bids: [],
+        trump: null,
+        taker: null,
+        tricks: [],
+        trick: { leader: nextSeat(event.dealer), cards: [] },
+        points: { NS: 0, WE: 0 },
+      };
+      model.phase = "bidding";
+      model.hand = sameDeal ? [...finalView.hand] : [];
+      model.hand_sizes = { S: 4, W: 4, N: 4, E: 4 };
+      model.to_move = nextSeat(event.dealer);
+      announce(words.sayDealStart(event.number, seatName(event.dealer), cardWithArticle(event.proposal)));
+      return { pause: pace().bid };
+    }
+    case "game_over":
+      model.phase = "over";
+      model.winner = event.winner;
+      model.score = event.score;
+      model.to_move = null;
+      announce(words.sayGameOver(event.winner === "NS", event.score));
+      return { gameOver: event };
+    default:
+      return { pause: 0 };
+  }
+}
+
+/** The view as it stood when deal 1 was dealt, for animating the bots' first bids. */
+function rewoundToDealStart(view) {
+  const model = clone(view);
+  const deal = model.deal;
+  deal.bids = [];
+  deal.proposals = deal.proposals.slice(0, 1);
+  deal.trump = null;
+  deal.taker = null;
+  deal.tricks = [];
+  deal.trick = { leader: nextSeat(deal.dealer), cards: [] };
+  deal.points = { NS: 0, WE: 0 };
+  model.phase = "bidding";
+  model.to_move = nextSeat(deal.dealer);
+  model.hand_sizes = { S: 4, W: 4, N: 4, E: 4 };
+  model.legal = [];
+  return model;
+}
+
+async function play(events, finalView) {
+  state.busy = true;
+  const model = state.model;
+  model.legal = [];
+  render();
+  for (const event of events) {
+    const effect = applyEvent(model, event, finalView);
+    if (effect.dealEnd) {
+      await showDealSummary(effect.dealEnd, model);
+      model.lines = { ...effect.dealEnd.lines };
+      render();
+      continue;
+    }
+    if (effect.gameOver) {
+      render();
+      continue;
+    }
+    if (effect.trickDone !== undefined) {
+      markTrickWinner(model, effect.trickDone);
+      await sleep(effect.pause);
+      model.deal.trick = { leader: effect.trickDone ?? model.deal.trick.leader, cards: [] };
+      model.to_move = effect.trickDone ?? model.to_move;
+      render();
+      continue;
+    }
+    render();
+    if (effect.arriving) renderTrick(model, effect.arriving);
+    await sleep(effect.pause);
+  }
+  state.droppedCard = null;
+  state.model = clone(finalView);
+  state.busy = false;
+  if (state.model.phase === "over") rememberGame(null);
+  render();
+  if (state.model.phase === "over") showEndOfGame();
+  else {
+    announceTurn();
+    settleFocus();
+  }
+}
+
+function markTrickWinner(model, winner) {
+  for (const slot of $("trick").children) slot.classList.toggle("is-winner", slot.dataset.seat === winner);
+}
+
+// ---------------------------------------------------------------- dialogs
+
+function openDialog(dialog) {
+  if (!dialog.open) dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+}
+
+function showDealSummary(entry, model) {
+  const words = t();
+  const dialog = $("deal-dialog");
+  $("deal-dialog-title").textContent = words.dealTitle(entry.number);
+  const body = $("deal-dialog-body");
+  body.replaceChildren();
+  const outcome = document.createElement("p");
+  outcome.className = "outcome";
+  const taker = entry.taker ? seatName(entry.taker) : "";
+  outcome.textContent = {
+    made: words.outcomeMade(taker),
+    failed: words.outcomeFailed(taker),
+    tie: words.outcomeTie,
+    redeal: words.outcomeRedeal,
+  }[entry.outcome];
+  body.append(outcome);
+  if (entry.taker) {
+    const takerLine = document.createElement("p");
+    takerLine.textContent = words.takerWas(taker, `${suitSymbol(entry.trump)} ${words.suit[entry.trump]}`);
+    if (entry.stake > 1) takerLine.append(` ${words.doubled}`);
+    body.append(takerLine);
+  }
+  const table = document.createElement("table");
+  table.className = "summary-table";
+  const head = table.createTHead().insertRow();
+  for (const label of [words.teamHeader, words.pointsHeader, words.linesHeader, words.movedHeader]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = label;
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const team of ["NS", "WE"]) {
+    const row = tbody.insertRow();
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = words.teamLong[team];
+    row.append(th);
+    const cells = [
+      entry.points ? String(entry.points[team]) : "—",
+      String(entry.lines[team]),
+      words.linesMoved(entry.lines[team] - model.lines[team]),
+    ];
+    for (const value of cells) row.insertCell().textContent = value;
+  }
+  body.append(table);
+  announce(`${$("deal-dialog-title").textContent}. ${outcome.textContent} ${words.chalkSummary(words.linesLeft(entry.lines.NS), words.linesLeft(entry.lines.WE))}`);
+  const lastDeal = entry.lines.NS === 0 || entry.lines.WE === 0;
+  $("deal-dialog-close").textContent = lastDeal ? words.seeResult : words.continue;
+  const closed = openDialog(dialog);
+  $("deal-dialog-close").focus();
+  return closed;
+}
+
+function showEndOfGame() {
+  const words = t();
+  const game = state.game;
+  const model = state.model;
+  const won = model.winner === "NS";
+  $("end-dialog-title").textContent = won ? words.endWon : words.endLost;
+  const body = $("end-dialog-body");
+  body.replaceChildren();
+  const deals = model.deal_log.length || model.deal.number;
+  const lines = [words.endScore(model.score), words.endDeals(deals), words.endLines(model.lines.NS, model.lines.WE)];
+  lines.push(game.leaderboard ? words.endRank(game.leaderboard.board, game.leaderboard.rank) : words.endNotRanked);
+  for (const text of lines) {
+    const paragraph = document.createElement("p");
+    paragraph.textContent = text;
+    body.append(paragraph);
+  }
+  if (game.mode === "daily" && game.day) {
+    const heading = document.createElement("h3");
+    heading.textContent = words.shareTitle;
+    const share = document.createElement("p");
+    share.className = "share-text";
+    share.id = "share-text";
+    share.textContent = words.shareText(formatDay(game.day), won, model.score, deals, model.lines.NS, model.lines.WE);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "button small";
+    copy.textContent = words.copyShare;
+    const status = document.createElement("p");
+    status.setAttribute("role", "status");
+    status.className = "form-status";
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(share.textContent);
+        status.textContent = words.copied;
+      } catch {
+        status.textContent = words.copyFailed;
+      }
+    });
+    body.append(heading, share, copy, status);
+  }
+  openDialog($("end-dialog"));
+  $("end-new-game").focus();
+  if (state.onGameOver) state.onGameOver(game);
+}
+
+function showLastTrick() {
+  const words = t();
+  const body = $("trick-dialog-body");
+  body.replaceChildren();
+  const trick = state.lastTrick;
+  if (!trick) {
+    const empty = document.createElement("p");
+    empty.textContent = words.lastTrickEmpty;
+    body.append(empty);
+  } else {
+    const list = document.createElement("ul");
+    list.className = "review-cards";
+    for (const entry of trick.cards) {
+      const item = document.createElement("li");
+      item.className = entry.seat === trick.winner ? "is-winner" : "";
+      const label = document.createElement("span");
+      label.className = "review-seat";
+      label.textContent = seatName(entry.seat);
+      item.append(tableCard(entry.card), label);
+      list.append(item);
+    }
+    body.append(list);
+    if (trick.winner) {
+      const winner = document.createElement("p");
+      winner.textContent = words.trickWonBy(seatName(trick.winner));
+      body.append(winner);
+    }
+  }
+  openDialog($("trick-dialog"));
+  $("trick-dialog-close").focus();
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+function showError(error) {
+  const words = t();
+  const message = error instanceof ApiError && error.status === 404 ? words.errorLost : words.errorGeneric;
+  $("prompt").textContent = message;
+  announce(message);
+}
+
+async function send(move) {
+  const model = state.model;
+  if (!southMayAct(model) || !model.legal.includes(move)) return false;
+  state.busy = true;
+  // Counted for the browser tests, which must know a move left before they wait for the next turn.
+  const tableView = $("view-table");
+  tableView.dataset.sent = String(Number(tableView.dataset.sent ?? 0) + 1);
+  render();
+  let answer;
+  try {
+    answer = await api.move(state.game.id, move, model.move_number);
+  } catch (error) {
+    state.busy = false;
+    state.droppedCard = null;
+    if (error instanceof ApiError && error.status === 409) {
+      // Stale or refused: the server's view is the truth, show it again.
+      await load(state.game.id);
+    } else {
+      render();
+      showError(error);
+    }
+    return false;
+  }
+  const { events, ...game } = answer;
+  state.game = game;
+  await play(events, answer.view);
+  return true;
+}
+
+/** Show a game answer: animate its events from what the table shows, or just draw its view. */
+export async function open(answer, { fresh = false } = {}) {
+  const { events, ...game } = answer;
+  const sameGame = state.game && state.game.id === game.id;
+  state.game = game;
+  rememberGame(game.view.phase === "over" ? null : game.id);
+  state.chalkShown = null;
+  if (!sameGame) {
+    state.lastTrick = lastTrickOf(game.view);
+    $("announcer").replaceChildren();
+  }
+  if (fresh && events.length) {
+    state.model = rewoundToDealStart(game.view);
+    await play(events, game.view);
+    return;
+  }
+  state.model = clone(game.view);
+  state.busy = false;
+  render();
+  if (state.model.phase === "over") showEndOfGame();
+  else {
+    announceTurn();
+    settleFocus();
+  }
+}
+
+function lastTrickOf(view) {
+  const tricks = view.deal.tricks;
+  return tricks.length ? tricks[tricks.length - 1] : null;
+}
+
+export async function load(id) {
+  try {
+    await open(await api.game(id));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) rememberGame(null);
+    showError(error);
+    return false;
+  }
+}
+
+export async function start(mode, ranked = true) {
+  closeDialogs();
+  const answer = await api.newGame(mode, ranked);
+  state.game = null;
+  await open(answer, { fresh: true });
+}
+
+export function closeDialogs() {
+  for (const id of ["deal-dialog", "end-dialog", "trick-dialog"]) if ($(id).open) $(id).close();
+}
+
+export function setGameOverListener(listener) {
+  state.onGameOver = listener;
+}
+
+// ---------------------------------------------------------------- input
+
+function playCard(code) {
+  const model = state.model;
+  if (!southMayAct(model) || model.phase !== "playing") return;
+  if (!model.legal.includes(code)) {
+    refuse(code);
+    return;
+  }
+  send(code);
+}
+
+function refuse(code) {
+  const button = handButton(code);
+  if (button) {
+    button.classList.remove("is-refused");
+    // Restart the shake animation: reading offsetWidth forces a style flush.
+    void button.offsetWidth;
+    button.classList.add("is-refused");
+  }
+  if (southMayAct(state.model) && state.model.phase === "playing") {
+    $("prompt").textContent = t().notPlayable;
+    announce(t().notPlayable);
+  }
+}
+
+function handButton(code) {
+  return [...$("hand").children].find((node) => node.dataset.card === code) ?? null;
+}
+
+function moveRoving(step) {
+  const buttons = [...$("hand").children];
+  if (!buttons.length) return;
+  const index = Math.max(0, buttons.findIndex((node) => node.dataset.card === state.roving));
+  const target =
+    step === "first" ? 0 : step === "last" ? buttons.length - 1 : (index + step + buttons.length) % buttons.length;
+  state.roving = buttons[target].dataset.card;
+  for (const button of buttons) button.tabIndex = button.dataset.card === state.roving ? 0 : -1;
+  buttons[target].focus();
+}
+
+function onHandKey(event) {
+  const button = event.target.closest(".hand-card");
+  if (!button) return;
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
+  if (event.key in moves) {
+    event.preventDefault();
+    moveRoving(moves[event.key]);
+  } else if (event.key === "Enter" || event.key === " ") {
+    // Handled here rather than through the button's synthetic click, which mouse and touch use.
+    event.preventDefault();
+    playCard(button.dataset.card);
+  }
+}
+
+const drag = { pointerId: null, button: null, startX: 0, startY: 0, moved: false, suppressClick: false };
+
+function overDropZone(x, y) {
+  const zone = $("centre").getBoundingClientRect();
+  return x >= zone.left && x <= zone.right && y >= zone.top && y <= zone.bottom;
+}
+
+function onPointerDown(event) {
+  const button = event.target.closest(".hand-card");
+  if (!button || (event.pointerType === "mouse" && event.button !== 0)) return;
+  state.roving = button.dataset.card;
+  if (button.getAttribute("aria-disabled") === "true") return;
+  drag.pointerId = event.pointerId;
+  drag.button = button;
+  drag.startX = event.clientX;
+  drag.startY = event.clientY;
+  drag.moved = false;
+}
+
+function onPointerMove(event) {
+  if (event.pointerId !== drag.pointerId || !drag.button) return;
+  const dx = event.clientX - drag.startX;
+  const dy = event.clientY - drag.startY;
+  if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.button.setPointerCapture(event.pointerId);
+    drag.button.classList.add("is-dragging");
+    $("felt").classList.add("is-dropping");
+  }
+  drag.button.style.transform = `translate(${dx}px, ${dy}px)`;
+  $("centre").classList.toggle("is-drop-target", overDropZone(event.clientX, event.clientY));
+}
+
+function endDrag(event, cancelled) {
+  if (event.pointerId !== drag.pointerId || !drag.button) return;
+  const button = drag.button;
+  const wasDrag = drag.moved;
+  drag.pointerId = null;
+  drag.button = null;
+  if (!wasDrag) return;
+  drag.suppressClick = true;
+  setTimeout(() => {
+    drag.suppressClick = false;
+  }, 0);
+  $("felt").classList.remove("is-dropping");
+  $("centre").classList.remove("is-drop-target");
+  button.classList.remove("is-dragging");
+  button.style.transform = "";
+  if (!cancelled && overDropZone(event.clientX, event.clientY)) {
+    state.droppedCard = button.dataset.card;
+    playCard(button.dataset.card);
+  }
+}
+
+function onHandClick(event) {
+  const button = event.target.closest(".hand-card");
+  if (!button || drag.suppressClick) return;
+  if (button.getAttribute("aria-disabled") === "true") {
+    refuse(button.dataset.card);
+    return;
+  }
+  playCard(button.dataset.card);
+}
+
+function onHandFocus(event) {
+  const button = event.target.closest(".hand-card");
+  if (!button) return;
+  state.roving = button.dataset.card;
+  for (const node of $("hand").children) node.tabIndex = node === button ? 0 : -1;
+}
+
+export function setUpTable() {
+  const hand = $("hand");
+  hand.addEventListener("keydown", onHandKey);
+  hand.addEventListener("click", onHandClick);
+  hand.addEventListener("focusin", onHandFocus);
+  hand.addEventListener("pointerdown", onPointerDown);
+  hand.addEventListener("pointermove", onPointerMove);
+  hand.addEventListener("pointerup", (event) => endDrag(event, false));
+  hand.addEventListener("pointercancel", (event) => endDrag(event, true));
+  $("take-button").addEventListener("click", () => send("take"));
+  $("pass-button").addEventListener("click", () => send("pass"));
+  $("last-trick-button").addEventListener("click", showLastTrick);
+  $("deal-dialog-close").addEventListener("click", () => $("deal-dialog").close());
+  $("trick-dialog-close").addEventListener("click", () => $("trick-dialog").close());
+}

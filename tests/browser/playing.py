@@ -1,0 +1,176 @@
+"""Driving the web table from tests: wait for South's turn, act by keyboard, mouse or touch.
+
+The page marks what it waits for on ``#view-table[data-turn]`` (bid, play, wait, over) and
+counts the moves it sent in ``data-sent``; a helper that acts waits for that count to rise
+before it waits for the next turn, so it never reads a turn that is already over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+Situation = Literal["bid", "play", "deal", "end"]
+
+SITUATION_SCRIPT = """() => {
+  if (document.getElementById('end-dialog').open) return 'end';
+  if (document.getElementById('deal-dialog').open) return 'deal';
+  const turn = document.getElementById('view-table').dataset.turn;
+  return turn === 'bid' || turn === 'play' ? turn : null;
+}"""
+
+# Collects every line the live region receives, from the first load of each document.
+ANNOUNCEMENT_RECORDER = """
+window.__announced = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const region = document.getElementById('announcer');
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) window.__announced.push(node.textContent);
+  }).observe(region, { childList: true });
+});
+"""
+
+RANK_FR = {"9": "le neuf", "10": "le dix", "J": "le valet", "Q": "la dame", "K": "le roi", "A": "l'as"}
+SUIT_FR = {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"}
+SEAT_FR = {"W": "Ouest", "N": "Nord", "E": "Est"}
+
+
+def spoken_card_fr(seat: str, card: str) -> str:
+    """The French sentence the live region must say when ``seat`` plays ``card``."""
+    words = f"{RANK_FR[card[:-1]]} de {SUIT_FR[card[-1]]}"
+    return f"Tu joues {words}." if seat == "S" else f"{SEAT_FR[seat]} joue {words}."
+
+
+def situation(page: Any) -> Situation:
+    """Wait until South must bid or play, or a deal summary or the end of game is shown."""
+    handle = page.wait_for_function(SITUATION_SCRIPT, timeout=30_000)
+    value: Situation = handle.json_value()
+    return value
+
+
+def sent_count(page: Any) -> int:
+    return int(page.locator("#view-table").get_attribute("data-sent") or 0)
+
+
+def wait_sent(page: Any, before: int) -> None:
+    """Wait until the page has sent a move since ``before`` was read."""
+    page.wait_for_function(
+        "(before) => Number(document.getElementById('view-table').dataset.sent || 0) > before", arg=before
+    )
+
+
+def current_game(page: Any) -> dict[str, Any]:
+    """The game answer the server gives for the game the page remembers (same cookie)."""
+    game_id = page.locator("#view-table").get_attribute("data-game")
+    assert game_id, "the page remembers no game"
+    response = page.request.get(f"/api/games/{game_id}")
+    assert response.ok, response.text()
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def focused(page: Any) -> dict[str, Any]:
+    """The focused element's id, card and aria-disabled state."""
+    result: dict[str, Any] = page.evaluate(
+        """() => { const e = document.activeElement; return { id: e.id, card: e.dataset.card || null,
+        disabled: e.getAttribute('aria-disabled'), tag: e.tagName }; }"""
+    )
+    return result
+
+
+def playable_cards(page: Any) -> list[str]:
+    cards: list[str] = page.locator(".hand-card.is-playable").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+    return cards
+
+
+def unplayable_cards(page: Any) -> list[str]:
+    cards: list[str] = page.locator('.hand-card[aria-disabled="true"]').evaluate_all(
+        "(nodes) => nodes.map((n) => n.dataset.card)"
+    )
+    return cards
+
+
+def keyboard_turn(page: Any, rng: random.Random) -> Situation:
+    """Take one step of the game with the keyboard alone; return what it was."""
+    now = situation(page)
+    if now == "end":
+        return now
+    if now == "deal":
+        assert focused(page)["id"] == "deal-dialog-close"
+        page.keyboard.press("Enter")
+        return now
+    before = sent_count(page)
+    if now == "bid":
+        assert focused(page)["id"] == "take-button", focused(page)
+        if rng.random() >= 0.4:
+            page.keyboard.press("Tab")
+            assert focused(page)["id"] == "pass-button"
+        page.keyboard.press("Enter")
+    else:
+        start = focused(page)
+        assert start["card"], f"focus should be in the hand, not on {start}"
+        for _ in range(rng.randrange(4)):
+            page.keyboard.press("ArrowRight")
+        for _ in range(4):
+            if focused(page)["disabled"] == "false":
+                break
+            page.keyboard.press("ArrowRight")
+        assert focused(page)["disabled"] == "false"
+        page.keyboard.press("Enter")
+    wait_sent(page, before)
+    return now
+
+
+def mouse_turn(page: Any, rng: random.Random, *, drag: bool = False) -> Situation:
+    """Take one step with the mouse (or a drag of a playable card to the centre)."""
+    now = situation(page)
+    if now == "end":
+        return now
+    if now == "deal":
+        page.click("#deal-dialog-close")
+        return now
+    before = sent_count(page)
+    if now == "bid":
+        page.click("#take-button" if rng.random() < 0.4 else "#pass-button")
+    else:
+        card = rng.choice(playable_cards(page))
+        if drag:
+            drag_to_centre(page, card)
+        else:
+            page.click(f'.hand-card[data-card="{card}"]')
+    wait_sent(page, before)
+    return now
+
+
+def touch_turn(page: Any, rng: random.Random) -> Situation:
+    """Take one step with touch taps."""
+    now = situation(page)
+    if now == "end":
+        return now
+    if now == "deal":
+        page.locator("#deal-dialog-close").tap()
+        return now
+    before = sent_count(page)
+    if now == "bid":
+        page.locator("#take-button" if rng.random() < 0.4 else "#pass-button").tap()
+    else:
+        page.locator(f'.hand-card[data-card="{rng.choice(playable_cards(page))}"]').tap()
+    wait_sent(page, before)
+    return now
+
+
+def drag_to_centre(page: Any, card: str) -> None:
+    """Press on a hand card, move it in steps onto the centre of the table, release."""
+    source = page.locator(f'.hand-card[data-card="{card}"]').bounding_box()
+    target = page.locator("#centre").bounding_box()
+    assert source and target
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=12)
+    page.mouse.up()
+
+
+def start_free_game(page: Any) -> None:
+    page.goto("/")
+    page.click("#new-game")
+    situation(page)
