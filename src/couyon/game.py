@@ -92,6 +92,7 @@ def _shortened(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_LEFT_OF = tuple(seat.left for seat in SEATS)
 _ACTIONS: tuple[str | Card, ...] = (TAKE, PASS, *CARDS)
 _MOVES_BY_SEAT = tuple({action: Move(seat, action) for action in _ACTIONS} for seat in SEATS)
 _MOVE_BY_TEXT = {str(move): move for by_action in _MOVES_BY_SEAT for move in by_action.values()}
@@ -300,69 +301,68 @@ def play(state: GameState, move: Move) -> GameState:
 
 
 def _take(state: GameState, seat: Seat) -> GameState:
-    deal = state.deal
-    proposal = deal.proposal
-    deal = deal._replace(
-        bids=(*deal.bids, Bid(seat, proposal, True)),
-        trump=SUITS[proposal // RANKS_PER_SUIT],
-        taker=seat,
-        leader=seat,
-    )
+    number, dealer, stake, deck, hands, proposals, bids, _, _, tricks, _, trick, points = state.deal
+    proposal = proposals[-1]
+    bids = (*bids, Bid(seat, proposal, True))
     # Ruling 2: the taker leads the first trick.
-    return state._replace(deal=deal, to_move=seat, move_count=state.move_count + 1)
+    trump = SUITS[proposal // RANKS_PER_SUIT]
+    deal = Deal(number, dealer, stake, deck, hands, proposals, bids, trump, seat, tricks, seat, trick, points)
+    return GameState(
+        state.variant, state.seed, state.lines, deal, state.finished_deals, seat, state.move_count + 1, None
+    )
 
 
 def _pass(state: GameState, seat: Seat) -> GameState:
-    deal = state.deal
-    bids = (*deal.bids, Bid(seat, deal.proposal, False))
-    if seat != deal.dealer:
-        deal = deal._replace(bids=bids)
-        return state._replace(deal=deal, to_move=seat.left, move_count=state.move_count + 1)
-    # The dealer speaks last: all four passed this proposal.
-    turned = len(deal.proposals)
-    if turned < state.variant.max_proposals:
-        deal = deal._replace(bids=bids, proposals=(*deal.proposals, deal.deck[state.variant.dealt_cards + turned]))
-        return state._replace(deal=deal, to_move=deal.dealer.left, move_count=state.move_count + 1)
-    summary = DealSummary(
-        deal.number, deal.dealer, deal.proposals, None, None, None, Outcome.REDEAL, deal.stake, state.lines
-    )
-    # Ruling 5: a deal nobody took keeps a pending doubled stake.
-    return _next_deal(state, summary, state.lines, deal.stake)
+    number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, leader, trick, points = state.deal
+    bids = (*bids, Bid(seat, proposals[-1], False))
+    variant = state.variant
+    if seat != dealer:
+        to_move = _LEFT_OF[seat]
+    elif len(proposals) < variant.max_proposals:
+        # The dealer speaks last: all four passed this proposal, the next talon card is turned.
+        proposals = (*proposals, deck[variant.dealt_cards + len(proposals)])
+        to_move = _LEFT_OF[dealer]
+    else:
+        summary = DealSummary(number, dealer, proposals, None, None, None, Outcome.REDEAL, stake, state.lines)
+        # Ruling 5: a deal nobody took keeps a pending doubled stake.
+        return _next_deal(state, summary, state.lines, stake)
+    deal = Deal(number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, leader, trick, points)
+    return GameState(variant, state.seed, state.lines, deal, state.finished_deals, to_move, state.move_count + 1, None)
 
 
 def _play_card(state: GameState, seat: Seat, card: Card) -> GameState:
-    deal = state.deal
-    hand = deal.hands[seat]
+    # This is the fold's hot path (three moves in four are cards): the tuples are unpacked and
+    # rebuilt positionally because ``NamedTuple._replace`` (keywords, then ``_make``) costs
+    # about twice as much, and replaying a thousand games a second is an aim of the engine.
+    number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, leader, trick, points = state.deal
+    hand = hands[seat]
     if not hand >> card & 1:
         raise IllegalMoveError(f"{seat} does not hold {card}")
-    trump = deal.trump
     assert trump is not None
     variant = state.variant
-    legal = variant.legal_cards(hand, deal.trick, trump)
+    legal = variant.legal_cards(hand, trick, trump)
     if not legal >> card & 1:
         allowed = ", ".join(str(c) for c in cards_of(legal))
         raise IllegalMoveError(f"{seat} may not play {card} here: the rules require one of {allowed}")
-    hands = list(deal.hands)
-    hands[seat] = hand & ~(1 << card)
-    new_hands = (hands[0], hands[1], hands[2], hands[3])
-    trick = (*deal.trick, card)
+    remaining = list(hands)
+    remaining[seat] = hand ^ (1 << card)
+    hands = (remaining[0], remaining[1], remaining[2], remaining[3])
+    trick = (*trick, card)
     move_count = state.move_count + 1
     if len(trick) < 4:
-        deal = deal._replace(hands=new_hands, trick=trick)
-        return state._replace(deal=deal, to_move=seat.left, move_count=move_count)
-    winner = SEATS[(deal.leader + variant.trick_winner(trick, trump)) % 4]
-    gained = sum(variant.card_points[c] for c in trick)
-    points = (deal.points[0] + gained, deal.points[1]) if winner & 1 == 0 else (deal.points[0], deal.points[1] + gained)
-    tricks = (*deal.tricks, Trick(deal.leader, trick, winner))
-    deal = deal._replace(hands=new_hands, trick=(), tricks=tricks, leader=winner, points=points)
+        deal = Deal(number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, leader, trick, points)
+        return GameState(variant, state.seed, state.lines, deal, state.finished_deals, _LEFT_OF[seat], move_count, None)
+    winner = SEATS[(leader + variant.trick_winner(trick, trump)) % 4]
+    card_points = variant.card_points
+    gained = card_points[trick[0]] + card_points[trick[1]] + card_points[trick[2]] + card_points[trick[3]]
+    points = (points[0] + gained, points[1]) if winner & 1 == 0 else (points[0], points[1] + gained)
+    tricks = (*tricks, Trick(leader, trick, winner))
+    deal = Deal(number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, winner, (), points)
     if len(tricks) < variant.hand_size:
-        return state._replace(deal=deal, to_move=winner, move_count=move_count)
-    taker = deal.taker
+        return GameState(variant, state.seed, state.lines, deal, state.finished_deals, winner, move_count, None)
     assert taker is not None
-    scored = variant.score_deal(state.lines, taker.team, points, deal.stake)
-    summary = DealSummary(
-        deal.number, deal.dealer, deal.proposals, trump, taker, points, scored.outcome, deal.stake, scored.lines
-    )
+    scored = variant.score_deal(state.lines, taker.team, points, stake)
+    summary = DealSummary(number, dealer, proposals, trump, taker, points, scored.outcome, stake, scored.lines)
     return _next_deal(state._replace(deal=deal), summary, scored.lines, scored.next_stake)
 
 
