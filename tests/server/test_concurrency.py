@@ -1,0 +1,145 @@
+"""Nothing can fork a game: the same move sent twice at once, or to two server processes, succeeds once."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.conftest import free_port
+
+from couyon.record import verify
+from couyon.store import StaleMoveError, Store
+
+
+def test_a_move_number_is_written_once(database_url: str) -> None:
+    store = Store(database_url)
+    store.migrate()
+    from tests.server.test_store import stored_game
+
+    game = stored_game("g_race", "p_one")
+    store.create_game(game, ["E:pass"])
+    store.append_moves(game.id, 1, ["S:pass", "W:pass"])
+    with pytest.raises(StaleMoveError):
+        store.append_moves(game.id, 2, ["W:take"])
+    assert store.game(game.id)[1] == ["E:pass", "S:pass", "W:pass"]
+    store.close()
+
+
+@contextmanager
+def running_server(database_url: str, data_dir: Path) -> Iterator[str]:
+    """A real ``couyon serve`` process on a free port; yields its base URL."""
+    port = free_port()
+    environment = {
+        **os.environ,
+        "COUYON_DATABASE_URL": database_url,
+        "COUYON_DATA_DIR": str(data_dir),
+        "COUYON_RATE_GAMES_PER_MINUTE": "0",
+        "COUYON_RATE_MOVES_PER_MINUTE": "0",
+        "COUYON_LOG_LEVEL": "warning",
+    }
+    environment.pop("COUYON_SECRET", None)  # Each process must find the one secret stored in the database.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "couyon.cli", "serve", "--port", str(port)],
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"the server did not start: {process.stderr.read().decode() if process.stderr else ''}"
+                )
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def at_once(requests: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
+    """Run the requests in threads released together."""
+    barrier = threading.Barrier(len(requests))
+    results: list[Any] = [None] * len(requests)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        results[index] = requests[index]()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def play_with_duplicates(bases: list[str], rng: random.Random, games: int) -> int:
+    """Play complete games, sending every move to each base at once; returns the moves played."""
+    clients = [httpx.Client(base_url=base, timeout=30) for base in bases]
+    created = clients[0].post("/api/games", json={"mode": "free"})
+    assert created.status_code == 201
+    for client in clients[1:]:
+        client.cookies.set("couyon_player", clients[0].cookies["couyon_player"])
+    played = 0
+    try:
+        for game_index in range(games):
+            answer = (
+                created.json()
+                if game_index == 0
+                else clients[game_index % len(clients)].post("/api/games", json={"mode": "free"}).json()
+            )
+            while answer["view"]["winner"] is None:
+                body = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+                url = f"/api/games/{answer['id']}/moves"
+                targets = clients if len(clients) > 1 else clients * 2  # Two senders either way.
+                responses = at_once([lambda c=client, u=url, b=body: c.post(u, json=b) for client in targets])
+                statuses = sorted(response.status_code for response in responses)
+                assert statuses == [200] + [409] * (len(responses) - 1), [r.text for r in responses]
+                # Late by a whole request, the loser finds the game moved on (or over, after its last move).
+                assert all(
+                    r.json()["error"]["code"] in ("stale", "game_over") for r in responses if r.status_code == 409
+                )
+                answer = next(r for r in responses if r.status_code == 200).json()
+                played += 1
+            # Whichever process answered, the stored game replays to what the player saw.
+            record = clients[-1].get(f"/api/games/{answer['id']}/record")
+            report = verify(record.content)
+            assert report["valid"] and report["score"] == answer["view"]["score"]
+            for client in clients:
+                assert client.get(f"/api/games/{answer['id']}").json()["view"] == answer["view"]
+    finally:
+        for client in clients:
+            client.close()
+    return played
+
+
+def test_the_same_move_sent_twice_at_once_succeeds_once(database_url: str, tmp_path: Path) -> None:
+    with running_server(database_url, tmp_path / "data") as base:
+        assert play_with_duplicates([base], random.Random(1), games=1) > 10
+
+
+def test_two_server_processes_share_one_postgresql_database(postgres_url: str, tmp_path: Path) -> None:
+    with running_server(postgres_url, tmp_path / "a") as first, running_server(postgres_url, tmp_path / "b") as second:
+        assert play_with_duplicates([first, second], random.Random(2), games=3) > 30

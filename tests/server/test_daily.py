@@ -1,0 +1,153 @@
+"""The daily challenge: same deals for all, one ranked attempt, a secret seed, and a replay check on entry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import delete, insert, select
+from tests.server.helpers import new_game as start_game
+from tests.server.helpers import play_to_end
+
+from couyon.cards import Seat
+from couyon.game import legal_moves, new_game, play
+from couyon.store.schema import leaderboard_entries, moves
+
+pytestmark = pytest.mark.usefixtures("database_url")
+
+
+def public_part(answer: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in answer.items() if key != "id"}
+
+
+def test_two_players_get_identical_deals(make_client: Any) -> None:
+    marie, jules = make_client(), make_client()
+    first, second = start_game(marie, "daily"), start_game(jules, "daily")
+    assert first["id"] != second["id"]
+    assert public_part(first) == public_part(second)
+    # The same choices give the same bots' answers: the whole game is the same for both.
+    rng_marie, rng_jules = random.Random(7), random.Random(7)
+    for _ in range(6):
+        if first["view"]["winner"] is not None:
+            break
+        a = marie.post(
+            f"/api/games/{first['id']}/moves",
+            json={"move": rng_marie.choice(first["view"]["legal"]), "move_number": first["view"]["move_number"]},
+        )
+        b = jules.post(
+            f"/api/games/{second['id']}/moves",
+            json={"move": rng_jules.choice(second["view"]["legal"]), "move_number": second["view"]["move_number"]},
+        )
+        first, second = a.json(), b.json()
+        assert public_part(first) == public_part(second)
+
+
+def test_one_ranked_attempt_per_day_then_unranked_plays(make_client: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    assert attempt["ranked"] is True and attempt["day"] == "2026-11-29"
+    again = client.post("/api/games", json={"mode": "daily"})
+    assert again.status_code == 200 and again.json()["id"] == attempt["id"]  # A reload resumes, never re-deals.
+    extra = client.post("/api/games", json={"mode": "daily", "ranked": False})
+    assert extra.status_code == 201
+    assert extra.json()["ranked"] is False and extra.json()["id"] != attempt["id"]
+    assert extra.json()["view"]["hand"] == attempt["view"]["hand"]
+    # The extra play, even finished first, never enters the board; the attempt does.
+    finished_extra = play_to_end(client, extra.json(), random.Random(1))
+    assert finished_extra["leaderboard"] is None
+    assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
+    finished = play_to_end(client, attempt, random.Random(2))
+    assert finished["leaderboard"] == {
+        "board": "daily",
+        "rank": 1,
+        "score": finished["view"]["score"],
+        "deals": finished["view"]["deal_log"][-1]["number"],
+    }
+    board = client.get("/api/leaderboard?board=daily&day=2026-11-29").json()
+    assert [entry["score"] for entry in board["entries"]] == [finished["view"]["score"]]
+    assert client.get("/api/daily").json()["finished"] is True
+    # A finished attempt still counts: asking again resumes it rather than dealing a new ranked game.
+    assert client.post("/api/games", json={"mode": "daily"}).json()["id"] == attempt["id"]
+
+
+def test_the_seed_stays_secret_until_the_day_is_over(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    service = client.app.state.service
+    seed = service.daily_seed(dt.date(2026, 11, 29))
+    finished = play_to_end(client, attempt, random.Random(4), on_answer=lambda r: assert_no_seed(r.text, seed))
+    assert_no_seed(client.get(f"/api/games/{attempt['id']}").text, seed)
+    assert client.get("/api/daily/2026-11-29/seed").status_code == 403
+    assert client.get(f"/api/games/{attempt['id']}/record").status_code == 403
+    clock.advance(dt.timedelta(hours=14, seconds=-1))  # 23:59:59 in Brussels: still the same day.
+    assert client.get("/api/daily/2026-11-29/seed").status_code == 403
+    clock.advance(dt.timedelta(seconds=1))
+    published = client.get("/api/daily/2026-11-29/seed").json()
+    assert published == {"day": "2026-11-29", "seed": seed}
+    record = client.get(f"/api/games/{attempt['id']}/record").json()
+    assert record["seed"] == seed and record["challenge"] == "2026-11-29"
+    assert finished["view"]["winner"] is not None
+
+
+def assert_no_seed(text: str, seed: str) -> None:
+    assert seed not in text
+
+
+def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    clock.advance(dt.timedelta(days=1))
+    finished = play_to_end(client, attempt, random.Random(8))
+    assert finished["leaderboard"] is None
+    assert client.get("/api/leaderboard?board=daily&day=2026-11-29").json()["entries"] == []
+
+
+def forged_moves(seed: str, rng: random.Random) -> list[str]:
+    """A legal game from ``seed`` in which the bot seats play their last legal move, not what the bot would."""
+    state = new_game(seed)
+    played: list[str] = []
+    while state.winner is None:
+        options = legal_moves(state)
+        move = rng.choice(options) if state.to_move == Seat.S else options[-1]
+        played.append(str(move))
+        state = play(state, move)
+    return played
+
+
+def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    store = client.app.state.store
+    game, _ = store.game(attempt["id"])
+    forged = forged_moves(game.seed, random.Random(9))
+    last_south = max(index for index, move in enumerate(forged) if move.startswith("S:"))
+    with store.engine.begin() as connection:
+        connection.execute(delete(moves).where(moves.c.game_id == game.id))
+        connection.execute(
+            insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(forged[:last_south])]
+        )
+    resumed = client.get(f"/api/games/{attempt['id']}").json()
+    assert resumed["view"]["to_move"] == "S"
+    finished = play_to_end(client, resumed, random.Random(10))
+    assert finished["view"]["winner"] is not None
+    assert finished["leaderboard"] is None
+    with store.engine.connect() as connection:
+        assert connection.execute(select(leaderboard_entries)).all() == []
+    assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
+
+
+def test_a_move_list_that_breaks_the_rules_cannot_be_played_on(make_client: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    store = client.app.state.store
+    with store.engine.begin() as connection:
+        connection.execute(
+            insert(moves).values(game_id=attempt["id"], number=attempt["view"]["move_number"], move="W:AS")
+        )
+    response = client.post(
+        f"/api/games/{attempt['id']}/moves",
+        json={"move": attempt["view"]["legal"][0], "move_number": attempt["view"]["move_number"]},
+    )
+    assert response.status_code == 409 and response.json()["error"]["code"] == "corrupt_game"
