@@ -100,3 +100,19 @@ def test_couyon_verify_refuses_an_unreadable_file_in_one_sentence(target: str, t
     result = json.loads(completed.stdout)
     assert completed.returncode == 1 and result["valid"] is False and result["move"] is None
     assert target in result["error"] and completed.stderr == b""
+
+
+def test_couyon_verify_writes_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """Contract: never a traceback, even when the terminal's encoding cannot spell a quoted move like "S:é"."""
+    record = tmp_path / "accent.json"
+    record.write_text(json.dumps({"format": "couyon-record/1", "variant": "standard", "seed": "x", "moves": ["S:é"]}))
+    completed = subprocess.run(
+        [str(COUYON), "verify", str(record)],
+        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "ascii", "LC_ALL": "C"},
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    result = json.loads(completed.stdout.decode("utf-8"))
+    assert completed.returncode == 1 and (result["valid"], result["move"]) == (False, 0) and "S:é" in result["error"]
+    assert completed.stderr == b""

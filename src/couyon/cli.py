@@ -28,7 +28,10 @@ def run_verify(args: argparse.Namespace) -> int:
         result = {"valid": False, "error": f"cannot read {args.file!r}: {error.strerror or error}", "move": None}
     else:
         result = verify(text)
-    print(json.dumps(result, ensure_ascii=False))
+    # UTF-8 bytes whatever the locale: print() to an ASCII or Latin-1 stdout would raise on a
+    # quoted move such as "S:é" (a traceback instead of the contract's refusal).
+    sys.stdout.buffer.write(json.dumps(result, ensure_ascii=False).encode("utf-8") + b"\n")
+    sys.stdout.flush()
     return 0 if result["valid"] else 1
 
 
