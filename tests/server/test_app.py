@@ -6,11 +6,8 @@ import datetime as dt
 import random
 from typing import Any
 
-import pytest
 from sqlalchemy import create_engine, text
 from tests.server.helpers import new_game, play_to_end, send_move
-
-pytestmark = pytest.mark.usefixtures("database_url")
 
 
 def assert_error(response: Any, status: int, code: str) -> None:
@@ -245,3 +242,34 @@ def test_web_page_is_served_with_the_policy(make_client: Any) -> None:
     response = make_client().get("/")
     assert response.status_code == 200 and "text/html" in response.headers["content-type"]
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+
+
+def test_database_unavailable_is_503_and_service_comes_back(postgres_url: str, clock: Any, tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from couyon.server.app import create_app
+    from couyon.server.config import Settings
+
+    server, name = postgres_url.rsplit("/", 1)
+    app = create_app(Settings(data_dir=tmp_path, database_url=postgres_url, secret="s"), clock=clock)
+    admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+    try:
+        with TestClient(app) as client:
+            answer = new_game(client)
+            with admin.connect() as connection:
+                connection.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
+                connection.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"), {"n": name}
+                )
+            health = client.get("/api/health")
+            assert health.status_code == 503 and health.json()["database"] == "unavailable"
+            response = send_move(client, answer, answer["view"]["legal"][0])
+            assert_error(response, 503, "database_unavailable")
+            assert response.headers["retry-after"] == "1"
+            with admin.connect() as connection:
+                connection.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
+            assert client.get("/api/health").status_code == 200
+            assert send_move(client, answer, answer["view"]["legal"][0]).status_code == 200
+    finally:
+        admin.dispose()
+        app.state.store.close()
