@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from couyon import __version__
 from couyon.bots.arena import add_arena_arguments, run_arena_command
+from couyon.loadgen import add_load_arguments, run_load_command
 from couyon.record import verify
 from couyon.server.serve import add_serve_arguments, run_serve
 
@@ -50,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
     add_arena_arguments(arena_parser)
     arena_parser.set_defaults(handler=run_arena_command)
+    load_parser = commands.add_parser("load", help="many players play complete games over HTTP: moves/s, latency")
+    add_load_arguments(load_parser)
+    load_parser.set_defaults(handler=run_load_command)
     return parser
 
 
