@@ -41,18 +41,23 @@ def standard_legal_cards(hand: int, trick: Sequence[int], trump: int) -> int:
     """
     if not trick:
         return hand
+    # ABOVE_MASKS[c] holds the cards of c's suit that beat c, so and-ing them over the
+    # table's cards of one suit leaves exactly the cards that beat the highest of them.
     led_suit = trick[0] // RANKS_PER_SUIT
     following = hand & SUIT_MASKS[led_suit]
     if following:
-        highest = max(card for card in trick if card // RANKS_PER_SUIT == led_suit)
-        beating = following & ABOVE_MASKS[highest]
+        beating = following
+        for card in trick:
+            if card // RANKS_PER_SUIT == led_suit:
+                beating &= ABOVE_MASKS[card]
         return beating or following
     trumps = hand & SUIT_MASKS[trump]
     if trumps:
-        trumps_on_table = [card for card in trick if card // RANKS_PER_SUIT == trump]
-        if trumps_on_table:
-            return trumps & ABOVE_MASKS[max(trumps_on_table)] or trumps
-        return trumps
+        overtrumping = trumps
+        for card in trick:
+            if card // RANKS_PER_SUIT == trump:
+                overtrumping &= ABOVE_MASKS[card]
+        return overtrumping or trumps
     return hand
 
 
