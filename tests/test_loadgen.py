@@ -1,0 +1,79 @@
+"""``couyon load``: a small run on SQLite and PostgreSQL ends without error, and its checks can fail."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+import pytest
+
+from couyon.cli import main
+from couyon.game import legal_moves, new_game, play
+from couyon.loadgen import LoadOptions, PlayedGame, _check, percentiles, run_load
+from couyon.record import record_of
+from couyon.stream import Stream
+
+
+def test_ten_players_play_complete_games_that_replay_to_what_they_saw(database_url: str) -> None:
+    report = run_load(LoadOptions(players=10, games=1, duration=240, seed="test"), database_url=database_url)
+    assert report["errors"] == {} and report["error_count"] == 0
+    assert report["games_started"] == report["games_finished"] == report["records_verified"] == 10
+    assert report["move_requests"] >= 10 * 5
+    assert set(report["move_latency_ms"]) == {"p50", "p90", "p99", "max"}
+
+
+def test_the_time_budget_stops_the_run_and_cut_games_resume(tmp_path: Path) -> None:
+    """Games cut by the budget are checked too: each must resume at its player's last view."""
+    report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget"))
+    assert report["error_count"] == 0
+    assert report["games_started"] < 3 * 1000
+
+
+def finished_record() -> tuple[bytes, int, str, int]:
+    """A complete random game's record, its move count, its winner and its score."""
+    chooser = Stream("loadgen-test", "moves")
+    state = new_game("loadgen-test")
+    moves = []
+    while state.winner is None:
+        move = chooser.choice(legal_moves(state))
+        moves.append(move)
+        state = play(state, move)
+    assert state.score is not None and state.winner is not None
+    return record_of(state, moves).to_json().encode(), len(moves), str(state.winner), state.score
+
+
+@pytest.mark.parametrize(
+    ("seen_score", "seen_moves", "problem"),
+    [
+        ("same", "same", None),
+        ("other", "same", "stored record replays to another result than the player saw"),
+        ("same", "fewer", "stored record holds another number of moves than the player saw"),
+    ],
+)
+def test_the_record_check_catches_a_difference(seen_score: str, seen_moves: str, problem: str | None) -> None:
+    record, move_count, winner, score = finished_record()
+    transport = httpx.MockTransport(lambda request: httpx.Response(200, content=record))
+    view = {
+        "winner": winner,
+        "score": score + (0 if seen_score == "same" else 100),
+        "move_number": move_count - (0 if seen_moves == "same" else 1),
+    }
+    game = PlayedGame("g_test", 0, {"view": view, "ranked": False, "leaderboard": None}, finished=True)
+
+    async def check() -> str | None:
+        async with httpx.AsyncClient(transport=transport, base_url="http://load.test") as client:
+            return await _check(client, game)
+
+    assert asyncio.run(check()) == problem
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(value) for value in range(1, 101)]
+    assert percentiles(values) == {"p50": 50.0, "p90": 90.0, "p99": 99.0, "max": 100.0}
+    assert percentiles([]) == {"p50": None, "p90": None, "p99": None, "max": None}
+
+
+def test_bad_arguments_are_refused_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["load", "--players", "0"]) == 2
+    assert capsys.readouterr().err == "couyon load: --players must be at least 1, not 0.\n"
