@@ -16,11 +16,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playing import DESKTOP, ContextFactory
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -34,10 +35,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-REPOSITORY = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPOSITORY / "test-artifacts" / "screenshots"
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1366, "height": 900}
 
 
 def _free_port() -> int:
@@ -105,9 +102,6 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-ContextFactory = Callable[..., Any]
-
-
 @pytest.fixture
 def new_context(browser: Any, server_url: str) -> Iterator[ContextFactory]:
     """Make browser contexts on the test server: instant pace, French unless told, closed after the test."""
@@ -129,9 +123,3 @@ def new_context(browser: Any, server_url: str) -> Iterator[ContextFactory]:
     yield make
     for context in contexts:
         context.close()
-
-
-def screenshot(page: Any, name: str) -> None:
-    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

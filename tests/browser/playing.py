@@ -8,7 +8,16 @@ before it waits for the next turn, so it never reads a turn that is already over
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1366, "height": 900}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+ContextFactory = Callable[..., Any]
+"""The ``new_context`` fixture: makes a browser context on the test server."""
 
 Situation = Literal["bid", "play", "deal", "end"]
 
@@ -79,7 +88,9 @@ def focused(page: Any) -> dict[str, Any]:
 
 
 def playable_cards(page: Any) -> list[str]:
-    cards: list[str] = page.locator(".hand-card.is-playable").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+    cards: list[str] = page.locator(".hand-card.is-playable").evaluate_all(
+        "(nodes) => nodes.map((n) => n.dataset.card)"
+    )
     return cards
 
 
@@ -174,3 +185,9 @@ def start_free_game(page: Any) -> None:
     page.goto("/")
     page.click("#new-game")
     situation(page)
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

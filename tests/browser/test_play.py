@@ -9,15 +9,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conftest import PHONE, ContextFactory, screenshot
 from playing import (
     ANNOUNCEMENT_RECORDER,
+    PHONE,
+    ContextFactory,
     current_game,
     drag_to_centre,
     focused,
     keyboard_turn,
     mouse_turn,
     playable_cards,
+    screenshot,
     sent_count,
     situation,
     spoken_card_fr,
@@ -26,6 +28,7 @@ from playing import (
     unplayable_cards,
 )
 
+SEAT_NAMES = {"S": "Sud", "W": "Ouest", "N": "Nord", "E": "Est"}
 MAX_STEPS = 2000  # a game is a few hundred steps at most; this only stops a runaway loop
 
 
@@ -68,15 +71,32 @@ def test_a_whole_game_with_the_keyboard_alone(new_context: ContextFactory) -> No
     screenshot(page, "desktop-end-of-game")
 
 
+def review_last_trick(page: Any) -> None:
+    """Open the last trick: its four cards, the winner marked, the same as the server's; then close it."""
+    last = current_game(page)["view"]["deal"]["tricks"][-1]
+    page.click("#last-trick-button")
+    dialog = page.locator("#trick-dialog")
+    assert dialog.is_visible()
+    labels = dialog.locator(".review-cards .card").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+    assert labels == [entry["card"] for entry in last["cards"]]
+    assert dialog.locator(".review-cards li.is-winner .review-seat").inner_text() == SEAT_NAMES[last["winner"]]
+    page.click("#trick-dialog-close")
+    assert dialog.is_hidden()
+
+
 def test_a_whole_game_with_the_mouse_and_one_drag(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     start_free_game(page)
     rng = random.Random(11)
     dragged = False
+    reviewed_last_trick = False
     for _ in range(MAX_STEPS):
         now = situation(page)
         if now == "end":
             break
+        if now == "play" and not reviewed_last_trick and current_game(page)["view"]["deal"]["tricks"]:
+            review_last_trick(page)
+            reviewed_last_trick = True
         will_drag = now == "play" and not dragged
         before = current_game(page)["view"] if will_drag else None
         mouse_turn(page, rng, drag=will_drag)
@@ -89,6 +109,7 @@ def test_a_whole_game_with_the_mouse_and_one_drag(new_context: ContextFactory) -
             assert len(played) == 1 or after["deal"]["number"] > before["deal"]["number"]
     assert dragged
     assert situation(page) == "end"
+    assert reviewed_last_trick
     page.click("#end-new-game")
     assert situation(page) in ("bid", "play")
     assert page.locator(".hand-card").count() == 4

@@ -157,7 +157,7 @@ async function refreshBoard() {
     head.append(th);
   }
   const body = tableElement.createTBody();
-  const dateFormat = new Intl.DateTimeFormat(words.dateFormat, { dateStyle: "medium", timeStyle: "short" });
+  const dateFormat = new Intl.DateTimeFormat(words.dateFormat, { dateStyle: "short", timeStyle: "short" });
   for (const entry of data.entries) {
     const row = body.insertRow();
     const rank = document.createElement("th");

@@ -160,7 +160,10 @@ function renderCentre(model) {
     turned.setAttribute("aria-label", words.proposalLabel(cardName(proposal)));
     const caption = document.createElement("p");
     caption.className = "proposal-caption";
-    caption.textContent = `${words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`)} · ${words.talonLeft(talonLeft)}`;
+    const talonCount = document.createElement("span");
+    talonCount.className = "talon-count";
+    talonCount.textContent = ` · ${words.talonLeft(talonLeft)}`;
+    caption.append(words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`), talonCount);
     proposalBox.append(talon, turned, caption);
   } else if (deal.trump) {
     const badge = document.createElement("p");
@@ -413,6 +416,7 @@ function applyEvent(model, event, finalView) {
       return { trickDone: winner, pause: pace().trick };
     }
     case "deal_end":
+      model.to_move = null;
       return { dealEnd: event.deal };
     case "deal_start": {
       const sameDeal = finalView.deal.number === event.number;
