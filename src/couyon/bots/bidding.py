@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -36,24 +36,48 @@ def top_down(mask: int) -> list[int]:
     return cards
 
 
+class KeyReader:
+    """Reads the feature key of any hand for one proposal and one set of cards known out, with precomputed masks."""
+
+    __slots__ = ("_masters", "_patterns", "_seconds", "_shift")
+
+    def __init__(self, proposal: int, out: int) -> None:
+        trump = proposal // RANKS_PER_SUIT
+        self._shift = trump * RANKS_PER_SUIT
+        available = top_down(SUIT_MASKS[trump] & ~out)
+        patterns = []
+        for holding in range(1 << RANKS_PER_SUIT):
+            held = holding << self._shift
+            patterns.append(sum(1 << index for index, card in enumerate(available) if held >> card & 1))
+        self._patterns = tuple(patterns)
+        masters = 0
+        seconds = 0
+        for suit in range(4):
+            side = top_down(SUIT_MASKS[suit] & ~out)
+            if suit == trump:
+                continue
+            if side:
+                masters |= 1 << side[0]
+            if len(side) > 1:
+                seconds |= 1 << side[1]
+        self._masters = masters
+        self._seconds = seconds
+
+    def key(self, hand: int) -> int:
+        """Trump pattern from the top, side masters and side second-best cards of ``hand``, packed in an int."""
+        pattern = self._patterns[hand >> self._shift & 63]
+        return pattern << 4 | (hand & self._masters).bit_count() << 2 | (hand & self._seconds).bit_count()
+
+
+@lru_cache(maxsize=4096)
+def key_reader(proposal: int, out: int) -> KeyReader:
+    """The (shared) reader of feature keys for ``proposal`` with the cards ``out`` of every hand."""
+    return KeyReader(proposal, out)
+
+
 def hand_key(hand: int, proposal: int, out: int) -> int:
     """The feature key of ``hand`` taking ``proposal`` as trump, knowing the cards ``out`` of every hand."""
-    trump = proposal // RANKS_PER_SUIT
-    pattern = 0
-    for index, card in enumerate(top_down(SUIT_MASKS[trump] & ~out)):
-        if hand >> card & 1:
-            pattern |= 1 << index
-    masters = 0
-    seconds = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        available = top_down(SUIT_MASKS[suit] & ~out)
-        if available and hand >> available[0] & 1:
-            masters += 1
-        if len(available) > 1 and hand >> available[1] & 1:
-            seconds += 1
-    return pattern << 4 | masters << 2 | seconds
+    return key_reader(proposal, out).key(hand)
 
 
 def _coarse_key(key: int) -> int:
@@ -100,9 +124,14 @@ def take_odds(hand: int, proposal: int, out: int) -> OutcomeOdds:
     return _odds_table()[hand_key(hand, proposal, out)]
 
 
-def take_probability(hand: int, proposal: int, out: int, threshold: float) -> float:
-    """How likely a sensible player with ``hand`` takes: a soft step at ``threshold`` of the neutral expected lines."""
-    margin = take_odds(hand, proposal, out).expected(NEUTRAL) - threshold
+def odds_of_key(key: int) -> OutcomeOdds:
+    """The measured odds of a take for a feature key."""
+    return _odds_table()[key]
+
+
+def take_probability(odds: OutcomeOdds, threshold: float) -> float:
+    """How likely a sensible player takes with these odds: a soft step at ``threshold`` of the neutral expected lines."""
+    margin = odds.expected(NEUTRAL) - threshold
     return 1.0 / (1.0 + math.exp(-margin / 0.25))
 
 
@@ -128,10 +157,42 @@ def simulate_counts(deals: int, seed: str = "bidding-table") -> dict[int, list[i
     return counts
 
 
+def _played_outcome(seed: str) -> tuple[int, int]:
+    """Deal 1 of ``seed`` with its first speaker taking the first proposal, played out by experts: key and outcome."""
+    from couyon.bots import bot_move
+    from couyon.bots.expert import ExpertBot
+    from couyon.game import TAKE, Move, new_game, play
+
+    state = new_game(seed)
+    deal = state.deal
+    taker = state.to_move
+    assert taker is not None
+    key = hand_key(deal.hands[taker], deal.proposal, 1 << deal.proposal)
+    state = play(state, Move(taker, TAKE))
+    expert = ExpertBot()
+    while not state.finished_deals:
+        state = play(state, bot_move(state, expert))
+    outcome = state.finished_deals[0].outcome
+    assert outcome is not None
+    return key, ("made", "tie", "failed").index(outcome.value)
+
+
+def simulate_played_counts(deals: int, workers: int, seed: str = "bidding-play") -> dict[int, list[int]]:
+    """Made/tie/failed counts per key over ``deals`` deals played out by the expert (imperfect information)."""
+    import multiprocessing
+
+    counts: dict[int, list[int]] = {}
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for key, outcome in pool.imap_unordered(_played_outcome, (f"{seed}:{i}" for i in range(deals)), chunksize=64):
+            counts.setdefault(key, [0, 0, 0])[outcome] += 1
+    return counts
+
+
 def main(argv: list[str]) -> int:
-    deals = int(argv[0]) if argv else 50000
-    counts = simulate_counts(deals)
-    data = {"deals": deals, "counts": {str(key): counts[key] for key in sorted(counts)}}
+    """Print a new table: ``played DEALS WORKERS`` (the shipped method) or ``solved DEALS`` (double dummy)."""
+    method, deals = argv[0], int(argv[1])
+    counts = simulate_played_counts(deals, int(argv[2])) if method == "played" else simulate_counts(deals)
+    data = {"method": method, "deals": deals, "counts": {str(key): counts[key] for key in sorted(counts)}}
     print(json.dumps(data, separators=(",", ":")))
     return 0
 

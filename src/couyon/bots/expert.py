@@ -13,7 +13,7 @@ played at once.
 from __future__ import annotations
 
 from couyon.bots.baseline import BaselineBot
-from couyon.bots.bidding import hand_key, take_odds, take_probability
+from couyon.bots.bidding import key_reader, odds_of_key, take_odds, take_probability
 from couyon.bots.knowledge import Knowledge, knowledge_of, sample_hands
 from couyon.bots.objective import outcome_utilities
 from couyon.bots.solver import outcome_classes
@@ -71,7 +71,7 @@ class ExpertBot:
         trick = seat_view.trick
         totals: dict[int, float] = {}
         always_best: set[int] | None = None
-        for solved, (hands, weight) in enumerate(self._worlds(seat_view, knowledge, rng).items()):
+        for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items()):
             classes = outcome_classes(hands, knowledge.trump, trick.leader, trick.cards, points_ns)
             values = {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
             best = max(values.values())
@@ -89,7 +89,7 @@ class ExpertBot:
         preferred = BaselineBot().card_for(seat_view)
         return preferred if preferred in best_cards else min(best_cards)
 
-    def _worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[tuple[int, int, int, int], float]:
+    def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[tuple[int, int, int, int], float]:
         """Deals of the hidden cards to solve, with their weights, chosen by how well they explain the bids."""
         evidence = [
             _BidEvidence(bid.seat, bid.take, bid.proposal, seat_view, self.thresholds)
@@ -129,7 +129,7 @@ class _BidEvidence:
         self.took = took
         self.proposal = proposal
         turned = seat_view.proposals.index(proposal)
-        self.out = mask_of(seat_view.proposals[: turned + 1])
+        out = mask_of(seat_view.proposals[: turned + 1])
         earlier = 0
         for bid in seat_view.bids:
             if bid.seat == seat and bid.proposal == proposal:
@@ -137,13 +137,14 @@ class _BidEvidence:
             if bid.proposal == proposal:
                 earlier += 1
         self.threshold = thresholds[earlier]
+        self.reader = key_reader(proposal, out)
         self.memo: dict[int, float] = {}
 
     def likelihood(self, dealt: int) -> float:
-        key = hand_key(dealt, self.proposal, self.out)
+        key = self.reader.key(dealt)
         found = self.memo.get(key)
         if found is None:
-            probability = take_probability(dealt, self.proposal, self.out, self.threshold)
+            probability = take_probability(odds_of_key(key), self.threshold)
             probability = min(1.0 - _PROBABILITY_FLOOR, max(_PROBABILITY_FLOOR, probability))
             found = probability if self.took else 1.0 - probability
             self.memo[key] = found

@@ -95,6 +95,15 @@ def respects(knowledge: Knowledge, hands: tuple[int, int, int, int]) -> bool:
 _MAX_RANDOM_ATTEMPTS = 20
 
 
+def _cards(mask: int) -> list[int]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
 def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]:
     """Current hands for all seats drawn at random among those ``respects`` accepts.
 
@@ -109,7 +118,7 @@ def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]
         hands[knowledge.seat] = knowledge.hand
         free = knowledge.unknown
         for seat in order:
-            pool = [card for card in range(24) if (allowed[seat] & free) >> card & 1]
+            pool = _cards(allowed[seat] & free)
             needed = knowledge.hand_sizes[seat]
             if len(pool) < needed:
                 break
@@ -134,7 +143,7 @@ def _exhaustive(knowledge: Knowledge, order: list[int], allowed: dict[int, int])
         if index == len(order):
             return True
         seat = order[index]
-        pool = [card for card in range(24) if (allowed[seat] & free) >> card & 1]
+        pool = _cards(allowed[seat] & free)
         return _choose(pool, knowledge.hand_sizes[seat], 0, 0, lambda chosen: _try(seat, chosen, index, free))
 
     def _try(seat: int, chosen: int, index: int, free: int) -> bool:

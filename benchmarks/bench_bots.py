@@ -1,0 +1,53 @@
+"""Decision time of each bot in plain CPython, overall and by kind of decision (not run by pytest).
+
+Usage: ``python benchmarks/bench_bots.py [GAMES]``. Plays GAMES games (default 40)
+of expert against baseline in one process and prints, per bot and per kind of decision
+(bid, forced card, searched card), the count, median, p99 and maximum in ms.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import defaultdict
+
+from couyon.bots import bot_rng
+from couyon.bots.arena import ARENA_BOTS
+from couyon.game import new_game, play
+from couyon.view import view
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[max(0, min(len(ordered) - 1, int(fraction * len(ordered) + 0.999999) - 1))]
+
+
+def main(argv: list[str]) -> int:
+    games = int(argv[0]) if argv else 40
+    timings: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for number in range(games):
+        names = ("expert", "baseline") if number % 2 == 0 else ("baseline", "expert")
+        bots = [ARENA_BOTS[name]() for name in names]
+        state = new_game(f"bench:{number}")
+        while state.winner is None:
+            seat = state.to_move
+            assert seat is not None
+            seat_view = view(state, seat)
+            rng = bot_rng(state.seed, seat, state.move_count)
+            kind = "bid" if seat_view.trump is None else "forced" if len(seat_view.legal_moves) == 1 else "searched"
+            started = time.perf_counter()
+            move = bots[seat % 2].choose(seat_view, rng)  # type: ignore[union-attr]
+            elapsed = (time.perf_counter() - started) * 1000.0
+            timings[(names[seat % 2], kind)].append(elapsed)
+            timings[(names[seat % 2], "all")].append(elapsed)
+            state = play(state, move)
+    for (name, kind), values in sorted(timings.items()):
+        ordered = sorted(values)
+        print(
+            f"{name:>9} {kind:>9}: {len(ordered):6d} decisions  median {percentile(ordered, 0.5):7.3f} ms"
+            f"  p99 {percentile(ordered, 0.99):7.3f} ms  max {ordered[-1]:7.3f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
