@@ -291,7 +291,7 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
         return _json(service.leaderboard(board, day, limit))
 
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
-    app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)
     app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes)
     return app
 

@@ -1,6 +1,7 @@
 """The authoritative game logic of the server, without HTTP: create, resume and play games.
 
-A request replays the stored seed and moves (parsed once, folded with ``play``), checks the
+A request loads the stored moves and folds them over the seed (parsed once, folded with
+``play``; a fold cache skips a prefix already folded from exactly these moves), checks the
 human's move, lets the bots answer until South must act, and appends every new move in one
 transaction keyed by move number. Daily seeds are HMACs of the server secret and the
 Europe/Brussels day; a finished ranked game enters a leaderboard only after a second
@@ -14,7 +15,9 @@ import hashlib
 import hmac
 import logging
 import secrets
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
@@ -34,6 +37,8 @@ Clock = Callable[[], dt.datetime]
 """The app's only source of time (aware datetimes); tests hand in one they can move."""
 
 BRUSSELS = ZoneInfo("Europe/Brussels")
+FOLD_CACHE_GAMES = 4096
+"""Games whose folded state is kept between requests (a few kilobytes each)."""
 HUMAN = Seat.S
 NAME_MAX = 24
 _NAME_PUNCTUATION = frozenset(" -_.'")
@@ -92,6 +97,7 @@ class GameService:
         self.store = store
         self._secret = secret
         self.clock = clock
+        self._folds = FoldCache(FOLD_CACHE_GAMES)
 
     # -- time and the daily challenge ------------------------------------------------------
 
@@ -121,7 +127,7 @@ class GameService:
         if game_id is not None:
             loaded = self.store.game(game_id)
             if loaded is not None:
-                finished = _fold(*loaded).winner is not None
+                finished = self._folds.fold(*loaded).winner is not None
         return {
             "day": day.isoformat(),
             "seconds_left": self.seconds_left_today(),
@@ -169,14 +175,14 @@ class GameService:
 
     def show(self, player_id: str | None, game_id: str) -> GameAnswer:
         game, moves = self._owned(player_id, game_id)
-        state = _fold(game, moves)
+        state = self._folds.fold(game, moves)
         entry = self.store.entry(game.id) if state.winner is not None else None
         return GameAnswer(game, state, [], entry)
 
     def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
         """Play South's ``action`` on the view numbered ``move_number``, then the bots' answers."""
         game, moves = self._owned(player_id, game_id)
-        state = _fold(game, moves)
+        state = self._folds.fold(game, moves)
         if state.winner is not None:
             raise ApiError(409, "game_over", "The game is over: no move can follow.")
         if move_number != state.move_count:
@@ -208,6 +214,7 @@ class GameService:
             self.store.append_moves(game.id, len(moves), new_moves, entry)
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
+        self._folds.remember(game, (*moves, *new_moves), after)
         ranked = None if entry is None else self.store.entry(game.id)
         return GameAnswer(game, after, events, ranked)
 
@@ -250,7 +257,7 @@ class GameService:
     def record(self, player_id: str | None, game_id: str) -> str:
         """The ``couyon-record/1`` JSON of a finished game (a daily one once its day is over)."""
         game, moves = self._owned(player_id, game_id)
-        state = _fold(game, moves)
+        state = self._folds.fold(game, moves)
         if state.winner is None:
             raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
         if game.day is not None and game.day >= self.today():
@@ -293,16 +300,46 @@ class VerificationError(Exception):
     """A stored game that does not replay as the rules and its bots would have played it."""
 
 
-def _fold(game: StoredGame, moves: list[str]) -> GameState:
-    """The current state: the stored moves folded over the seed (bots are not asked again)."""
-    try:
-        state = new_game(game.seed, variant_named(game.variant))
-        for text in moves:
-            state = play(state, Move.parse(text))
-    except (CouyonError, ValueError) as error:
-        log.error("stored game does not replay", extra={"game": game.id, "error": str(error)})
-        raise ApiError(409, "corrupt_game", "This game's stored moves do not replay; it cannot continue.") from None
-    return state
+class FoldCache:
+    """Recently folded games, reused only when the stored moves still begin with the cached ones.
+
+    Every request still loads the moves from the database; the cache only skips re-folding a
+    prefix already folded from exactly those moves, so it can never disagree with the store
+    (another process's appended moves are folded on top, a rewritten list is folded anew).
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._lock = threading.Lock()
+        self._states: OrderedDict[tuple[str, str, str], tuple[tuple[str, ...], GameState]] = OrderedDict()
+
+    def fold(self, game: StoredGame, moves: list[str]) -> GameState:
+        """The current state: the stored moves folded over the seed (bots are not asked again)."""
+        key = (game.id, game.seed, game.variant)
+        with self._lock:
+            cached = self._states.get(key)
+        start = 0
+        try:
+            if cached is not None and len(cached[0]) <= len(moves) and cached[0] == tuple(moves[: len(cached[0])]):
+                start, state = len(cached[0]), cached[1]
+            else:
+                state = new_game(game.seed, variant_named(game.variant))
+            for text in moves[start:]:
+                state = play(state, Move.parse(text))
+        except (CouyonError, ValueError) as error:
+            log.error("stored game does not replay", extra={"game": game.id, "error": str(error)})
+            raise ApiError(409, "corrupt_game", "This game's stored moves do not replay; it cannot continue.") from None
+        if start < len(moves) or cached is None:
+            self.remember(game, tuple(moves), state)
+        return state
+
+    def remember(self, game: StoredGame, moves: tuple[str, ...], state: GameState) -> None:
+        with self._lock:
+            key = (game.id, game.seed, game.variant)
+            self._states[key] = (moves, state)
+            self._states.move_to_end(key)
+            while len(self._states) > self.capacity:
+                self._states.popitem(last=False)
 
 
 def verified_replay(game: StoredGame, moves: list[str]) -> GameState:

@@ -9,6 +9,8 @@ failing on a lock upgrade; a move number already written raises ``StaleMoveError
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, and_, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Engine, and_, bindparam, create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -27,6 +29,11 @@ from couyon.store.schema import daily_attempts, games, leaderboard_entries, move
 _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
 _SQLITE_BUSY_MILLISECONDS = 5000
+_GAME_ROWS_KEPT = 4096
+
+
+# The hottest query (every request loads every move): built once, fetched in one call.
+_MOVES_OF_GAME = select(moves.c.move).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.number)
 
 
 class StaleMoveError(Exception):
@@ -131,6 +138,8 @@ class Store:
             # pre_ping: a connection dropped by a database restart is replaced instead of failing a request.
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=10)
         self._writer = self.engine.execution_options(couyon_write=True)
+        self._games: OrderedDict[str, StoredGame] = OrderedDict()
+        self._games_lock = threading.Lock()
 
     @property
     def is_postgresql(self) -> bool:
@@ -244,14 +253,23 @@ class Store:
     def game(self, game_id: str) -> tuple[StoredGame, list[str]] | None:
         """The game and its moves in order, or None if there is no such game."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(games).where(games.c.id == game_id)).first()
-            if row is None:
-                return None
-            stored = connection.execute(
-                select(moves.c.move).where(moves.c.game_id == game_id).order_by(moves.c.number)
-            ).scalars()
-            move_list = list(stored)
-        return StoredGame(**row._asdict()), move_list
+            game = self._games.get(game_id)
+            if game is None:
+                row = connection.execute(select(games).where(games.c.id == game_id)).first()
+                if row is None:
+                    return None
+                game = StoredGame(**row._asdict())
+                self._remember_game(game)
+            move_list = list(connection.execute(_MOVES_OF_GAME, {"game_id": game_id}).scalars().all())
+        return game, move_list
+
+    def _remember_game(self, game: StoredGame) -> None:
+        # A games row never changes once written, so keeping it saves a query on every move.
+        with self._games_lock:
+            self._games[game.id] = game
+            self._games.move_to_end(game.id)
+            while len(self._games) > _GAME_ROWS_KEPT:
+                self._games.popitem(last=False)
 
     def append_moves(
         self, game_id: str, first_number: int, new_moves: Sequence[str], entry: LeaderboardEntry | None = None
