@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from couyon.cards import CARD_CODES
 from couyon.game import PASS, TAKE, GameState, Move, legal_moves, new_game, play
 from couyon.stream import Stream
 
+ALL_MOVE_TEXTS = [f"{seat}:{action}" for seat in "SWNE" for action in ("take", "pass", *CARD_CODES)]
 TAKE_ONE_IN = 6
 """During bidding a random player takes one time in six, so that some deals see all eight proposals refused."""
 
@@ -29,3 +33,27 @@ def random_record_moves(number: int, label: str = "records") -> tuple[str, list[
     seed = f"{label}-{number}"
     _, moves = random_moves(seed, Stream(seed, "random-play"))
     return seed, [str(move) for move in moves]
+
+
+def mutated(moves: list[str], chooser: Stream) -> list[Any]:
+    """``moves`` with one random corruption: a replaced, dropped, repeated, swapped, appended or junk move."""
+    moves = list(moves)
+    where = chooser.uniform(len(moves) + 1)
+    kind = chooser.uniform(8)
+    if kind == 0 and where < len(moves):
+        moves[where] = chooser.choice(ALL_MOVE_TEXTS)
+    elif kind == 1 and where < len(moves):
+        del moves[where]
+    elif kind == 2 and where < len(moves):
+        moves.insert(where, moves[where])
+    elif kind == 3 and where + 1 < len(moves):
+        moves[where], moves[where + 1] = moves[where + 1], moves[where]
+    elif kind == 4 and where < len(moves):
+        moves[where] = chooser.choice(["S:", ":AH", "S:AH:", "X:pass", "s:pass", "S:1H", "S: pass", "", "S:ah"])
+    elif kind == 5 and where < len(moves):
+        moves[where] = chooser.choice([None, 7, 1.5, True, ["S:pass"], {"S": "pass"}])
+    elif kind == 6 and where < len(moves):
+        moves[where] = "SWNE"[chooser.uniform(4)] + moves[where][1:]
+    else:
+        moves.append(chooser.choice(ALL_MOVE_TEXTS))
+    return moves

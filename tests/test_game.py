@@ -246,6 +246,17 @@ def test_card_not_held_is_refused() -> None:
         play(state, move(Seat.S, "AS"))
 
 
+def test_no_partner_exemption_in_play() -> None:
+    """Ruling 4: North, void in the led suit while partner South holds the trick with the ace, must still trump."""
+    state = last_trick({Seat.S: "AH", Seat.W: "9H", Seat.N: "9S", Seat.E: "10H"}, leader=Seat.S, taker=Seat.S)
+    north_hand = mask_of([Card.parse("9S"), Card.parse("KD")])
+    state = state._replace(deal=state.deal._replace(hands=(*state.deal.hands[:2], north_hand, state.deal.hands[3])))
+    state = finish(state, "AH 9H")
+    assert state.to_move == Seat.N and legal_cards(state) == (Card.parse("9S"),)
+    with pytest.raises(IllegalMoveError, match="may not play KD here: the rules require one of 9S"):
+        play(state, move(Seat.N, "KD"))
+
+
 def test_forbidden_card_is_refused_naming_the_allowed_ones() -> None:
     """Ruling 3: a card the obligations forbid is refused, and the message lists the allowed cards."""
     state = last_trick({Seat.S: "QH", Seat.W: "KH", Seat.N: "QS", Seat.E: "JH"}, leader=Seat.S, taker=Seat.W)

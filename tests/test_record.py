@@ -10,14 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from couyon.cards import CARD_CODES
 from couyon.game import new_game, replay
 from couyon.record import FORMAT, Record, RecordError, parse_record, record_of, report, verify
 from couyon.stream import Stream
-from random_play import random_record_moves
+from random_play import ALL_MOVE_TEXTS, mutated, random_record_moves
 from reference.contract import verify as reference_verify
 
-ALL_MOVE_TEXTS = [f"{seat}:{action}" for seat in "SWNE" for action in ("take", "pass", *CARD_CODES)]
 REPORT_KEYS = ["valid", "finished", "winner", "lines", "deals", "score", "deal_log"]
 DEAL_KEYS = ["number", "dealer", "proposals", "trump", "taker", "points", "outcome", "stake", "lines"]
 
@@ -50,30 +48,6 @@ def assert_same_as_reference(data: bytes) -> dict[str, Any]:
     else:
         assert (ours["valid"], ours["move"]) == (False, theirs["move"]), (ours, theirs)
     return ours
-
-
-def mutated(moves: list[str], chooser: Stream) -> list[Any]:
-    """``moves`` with one random corruption: a replaced, dropped, repeated, swapped, appended or junk move."""
-    moves = list(moves)
-    where = chooser.uniform(len(moves) + 1)
-    kind = chooser.uniform(8)
-    if kind == 0 and where < len(moves):
-        moves[where] = chooser.choice(ALL_MOVE_TEXTS)
-    elif kind == 1 and where < len(moves):
-        del moves[where]
-    elif kind == 2 and where < len(moves):
-        moves.insert(where, moves[where])
-    elif kind == 3 and where + 1 < len(moves):
-        moves[where], moves[where + 1] = moves[where + 1], moves[where]
-    elif kind == 4 and where < len(moves):
-        moves[where] = chooser.choice(["S:", ":AH", "S:AH:", "X:pass", "s:pass", "S:1H", "S: pass", "", "S:ah"])
-    elif kind == 5 and where < len(moves):
-        moves[where] = chooser.choice([None, 7, 1.5, True, ["S:pass"], {"S": "pass"}])
-    elif kind == 6 and where < len(moves):
-        moves[where] = "SWNE"[chooser.uniform(4)] + moves[where][1:]
-    else:
-        moves.append(chooser.choice(ALL_MOVE_TEXTS))
-    return moves
 
 
 # --- the cross-check: 3,000 random records (whole, truncated, mutated) against the reference

@@ -11,6 +11,10 @@ from typing import Any
 
 import pytest
 
+from couyon.stream import Stream
+from random_play import mutated, random_record_moves
+from reference.contract import verify as reference_verify
+
 GOLDEN = Path(__file__).parent / "data" / "golden"
 RECORDS = sorted(path for path in GOLDEN.glob("*.json") if not path.name.endswith(".expected.json"))
 COUYON = Path(sys.executable).with_name("couyon")
@@ -116,3 +120,18 @@ def test_couyon_verify_writes_utf8_whatever_the_locale(tmp_path: Path) -> None:
     result = json.loads(completed.stdout.decode("utf-8"))
     assert completed.returncode == 1 and (result["valid"], result["move"]) == (False, 0) and "S:é" in result["error"]
     assert completed.stderr == b""
+
+
+def test_couyon_verify_agrees_with_the_reference_on_random_records(tmp_path: Path) -> None:
+    """Issue 2: the independent implementation replays random records through ``couyon verify`` itself."""
+    chooser = Stream("cli-cross-check", "mutations")
+    for number in range(40):
+        seed, moves = random_record_moves(number, "cli-cross-check")
+        candidate = moves if number % 2 else mutated(moves, chooser)
+        data = json.dumps({"format": "couyon-record/1", "variant": "standard", "seed": seed, "moves": candidate})
+        record = tmp_path / f"{number}.json"
+        record.write_text(data, "utf-8")
+        completed = run_verify(str(record))
+        ours, theirs = json.loads(completed.stdout), reference_verify(data.encode("utf-8"))
+        assert completed.returncode == (0 if theirs["valid"] else 1) and completed.stderr == b""
+        assert ours == theirs if theirs["valid"] else ours["move"] == theirs["move"]
