@@ -205,7 +205,7 @@ def test_fuzz_arbitrary_bytes_never_crash_the_verifier(data: bytes) -> None:
     assert_contract_shape(verify(data))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values)
 def test_fuzz_arbitrary_json_never_crashes_the_verifier(document: Any) -> None:
     """Contract: any JSON value that is not a well-formed record is refused in the contract's shape."""
@@ -213,7 +213,7 @@ def test_fuzz_arbitrary_json_never_crashes_the_verifier(document: Any) -> None:
     assert_same_as_reference(data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.text(max_size=10) | lone_surrogates,
     moves=st.lists(move_texts | json_values, max_size=12),
@@ -225,7 +225,7 @@ def test_fuzz_records_of_random_moves_match_reference(seed: str, moves: list[Any
     assert_same_as_reference(json.dumps(document).encode("utf-8"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(number=st.integers(0, 10_000), mutation=st.integers(0, 2**32 - 1), rounds=st.integers(1, 4))
 def test_fuzz_mutated_games_are_never_accepted_with_an_illegal_move(number: int, mutation: int, rounds: int) -> None:
     """Contract: the verifier never accepts a record holding a move the rules forbid (reference as judge)."""
