@@ -154,7 +154,7 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     store.migrate()
     secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
-    service = GameService(store, secret, clock)
+    service = GameService(store, secret, clock, settings.table_bot or TABLE_BOT_ID)
     game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
     move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
 
@@ -204,7 +204,7 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
         except Exception:
             document = {"status": "degraded", "database": "unavailable", "version": __version__}
             return _json(document, 503)
-        return _json({"status": "ok", "database": "ok", "version": __version__, "bot": TABLE_BOT_ID})
+        return _json({"status": "ok", "database": "ok", "version": __version__, "bot": service.table_bot_id})
 
     @app.post(
         "/api/games",

@@ -44,6 +44,8 @@ class Settings:
     rate_moves_per_minute: int = 300
     """Moves and name changes per player id per minute (ten times that per address); 0 turns it off."""
     max_body_bytes: int = 4096
+    table_bot: str | None = None
+    """The ``name/version`` of the bot for new games; None follows ``bots.registry.TABLE_BOT_ID``."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
@@ -60,4 +62,5 @@ class Settings:
             rate_games_per_minute=_integer(env, "COUYON_RATE_GAMES_PER_MINUTE", 30),
             rate_moves_per_minute=_integer(env, "COUYON_RATE_MOVES_PER_MINUTE", 300),
             max_body_bytes=_integer(env, "COUYON_MAX_BODY_BYTES", 4096, minimum=256),
+            table_bot=env.get("COUYON_TABLE_BOT") or None,
         )

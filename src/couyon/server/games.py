@@ -93,7 +93,9 @@ class GameAnswer:
 class GameService:
     """Games, daily challenges and leaderboards over a ``Store``; keeps no game in memory."""
 
-    def __init__(self, store: Store, secret: bytes, clock: Clock = utc_now) -> None:
+    def __init__(self, store: Store, secret: bytes, clock: Clock = utc_now, table_bot_id: str = TABLE_BOT_ID) -> None:
+        bot_by_id(table_bot_id)  # Refuse to start with a bot nobody can replay.
+        self.table_bot_id = table_bot_id
         self.store = store
         self._secret = secret
         self.clock = clock
@@ -150,7 +152,7 @@ class GameService:
             ranked=ranked,
             seed=seed,
             variant=STANDARD.name,
-            bot_id=TABLE_BOT_ID,
+            bot_id=self.table_bot_id,
             created_at=_naive_utc(now),
         )
         state = new_game(seed, STANDARD)

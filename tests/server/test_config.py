@@ -1,0 +1,53 @@
+"""Configuration from the environment, and the table bot: chosen per game, kept for the game's life."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.helpers import new_game, play_to_end
+
+from couyon.server.config import ConfigError, Settings
+
+
+def test_defaults_and_overrides(tmp_path: Path) -> None:
+    defaults = Settings.from_environment({"COUYON_DATA_DIR": str(tmp_path)})
+    assert defaults.database_url == f"sqlite:///{tmp_path / 'couyon.sqlite3'}"
+    assert (defaults.host, defaults.port, defaults.workers, defaults.secret) == ("127.0.0.1", 8000, 1, None)
+    custom = Settings.from_environment(
+        {
+            "COUYON_DATABASE_URL": "postgresql+psycopg://u@h/db",
+            "COUYON_PORT": "9000",
+            "COUYON_SECRET": "s",
+            "COUYON_RATE_MOVES_PER_MINUTE": "0",
+            "COUYON_TABLE_BOT": "baseline/1",
+        }
+    )
+    assert custom.database_url == "postgresql+psycopg://u@h/db" and custom.port == 9000 and custom.secret == "s"
+    assert custom.rate_moves_per_minute == 0 and custom.table_bot == "baseline/1"
+
+
+@pytest.mark.parametrize(("name", "value"), [("COUYON_PORT", "eighty"), ("COUYON_PORT", "0"), ("COUYON_WORKERS", "-1")])
+def test_bad_values_name_the_variable(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_environment({name: value})
+
+
+def test_an_unknown_table_bot_is_refused_at_start(make_client: Any) -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_client(table_bot="nobody/9")
+
+
+def test_a_game_keeps_the_bot_it_started_with(make_client: Any) -> None:
+    before = make_client(table_bot="random/1")
+    answer = new_game(before)
+    assert answer["bot"] == "random/1"
+    after = make_client(table_bot="baseline/1")  # The operator switches bots; the same database.
+    after.cookies.set("couyon_player", before.cookies["couyon_player"])
+    assert after.get("/api/health").json()["bot"] == "baseline/1"
+    assert new_game(after)["bot"] == "baseline/1"
+    finished = play_to_end(after, after.get(f"/api/games/{answer['id']}").json(), random.Random(6))
+    assert finished["bot"] == "random/1"
+    assert finished["leaderboard"] is not None  # The replay check used random/1, as recorded.
