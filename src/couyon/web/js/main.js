@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
 import { applyPace, setSpeed, speed } from "./settings.js";
+import { tableCard } from "./cards.js";
 import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +73,18 @@ function renderCountdown() {
   if (left === 0) refreshHome();
 }
 
+// A fan of four cards to greet the player: decoration only, hidden from assistive technology.
+function drawHeroFan() {
+  const fan = $("hero-fan");
+  fan.replaceChildren(...["AS", "KH", "QC", "JD"].map((code) => tableCard(code)));
+  for (const card of fan.children) {
+    card.removeAttribute("role");
+    card.removeAttribute("aria-label");
+  }
+}
+
 async function refreshHome() {
+  drawHeroFan();
   $("resume-game").hidden = !table.storedGameId();
   try {
     page.daily = await api.daily();
