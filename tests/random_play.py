@@ -37,23 +37,23 @@ def random_record_moves(number: int, label: str = "records") -> tuple[str, list[
 
 def mutated(moves: list[str], chooser: Stream) -> list[Any]:
     """``moves`` with one random corruption: a replaced, dropped, repeated, swapped, appended or junk move."""
-    moves = list(moves)
-    where = chooser.uniform(len(moves) + 1)
+    changed: list[Any] = list(moves)
+    where = chooser.uniform(len(changed) + 1)
     kind = chooser.uniform(8)
-    if kind == 0 and where < len(moves):
-        moves[where] = chooser.choice(ALL_MOVE_TEXTS)
-    elif kind == 1 and where < len(moves):
-        del moves[where]
-    elif kind == 2 and where < len(moves):
-        moves.insert(where, moves[where])
-    elif kind == 3 and where + 1 < len(moves):
-        moves[where], moves[where + 1] = moves[where + 1], moves[where]
-    elif kind == 4 and where < len(moves):
-        moves[where] = chooser.choice(["S:", ":AH", "S:AH:", "X:pass", "s:pass", "S:1H", "S: pass", "", "S:ah"])
-    elif kind == 5 and where < len(moves):
-        moves[where] = chooser.choice([None, 7, 1.5, True, ["S:pass"], {"S": "pass"}])
-    elif kind == 6 and where < len(moves):
-        moves[where] = "SWNE"[chooser.uniform(4)] + moves[where][1:]
+    if kind == 0 and where < len(changed):
+        changed[where] = chooser.choice(ALL_MOVE_TEXTS)
+    elif kind == 1 and where < len(changed):
+        del changed[where]
+    elif kind == 2 and where < len(changed):
+        changed.insert(where, changed[where])
+    elif kind == 3 and where + 1 < len(changed):
+        changed[where], changed[where + 1] = changed[where + 1], changed[where]
+    elif kind == 4 and where < len(changed):
+        changed[where] = chooser.choice(["S:", ":AH", "S:AH:", "X:pass", "s:pass", "S:1H", "S: pass", "", "S:ah"])
+    elif kind == 5 and where < len(changed):
+        changed[where] = chooser.choice([None, 7, 1.5, True, ["S:pass"], {"S": "pass"}])
+    elif kind == 6 and where < len(changed):
+        changed[where] = "SWNE"[chooser.uniform(4)] + changed[where][1:]
     else:
-        moves.append(chooser.choice(ALL_MOVE_TEXTS))
-    return moves
+        changed.append(chooser.choice(ALL_MOVE_TEXTS))
+    return changed
