@@ -9,7 +9,6 @@ bots' pace set to "instant" unless the test asks otherwise.
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -22,8 +21,7 @@ from typing import Any
 
 import pytest
 from playing import DESKTOP, ContextFactory
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import sync_playwright
 
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -94,9 +92,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium, shared by the session."""
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with playwright_sync.sync_playwright() as playwright:
+    # No skip: scripts/install --test installs Chromium, and a missing browser must fail the run.
+    assert Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}; run scripts/install --test"
+    with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
