@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,8 +139,20 @@ class Store:
             # pre_ping: a connection dropped by a database restart is replaced instead of failing a request.
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=10)
         self._writer = self.engine.execution_options(couyon_write=True)
+        self._write_lock: AbstractContextManager[object] = nullcontext() if self.is_postgresql else threading.Lock()
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._games_lock = threading.Lock()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction; on SQLite, threads of this process queue on a lock first.
+
+        SQLite has one writer at a time and its busy handler polls with growing sleeps, so
+        twenty threads waiting on it give long tails; a process lock hands over in order and
+        leaves the busy timeout to arbitrate only between processes.
+        """
+        with self._write_lock, self._writer.begin() as connection:
+            yield connection
 
     @property
     def is_postgresql(self) -> bool:
@@ -178,7 +191,7 @@ class Store:
         if value is not None:
             return str(value)
         try:
-            with self._writer.begin() as connection:
+            with self._write() as connection:
                 connection.execute(insert(settings).values(name=name, value=make()))
         except IntegrityError:
             pass  # Another process stored it first: use theirs.
@@ -194,7 +207,7 @@ class Store:
 
     def create_game(self, game: StoredGame, first_moves: Sequence[str]) -> None:
         """Store a new game with the bots' opening moves."""
-        with self._writer.begin() as connection:
+        with self._write() as connection:
             self._insert_game(connection, game, first_moves)
 
     def _insert_game(self, connection: Connection, game: StoredGame, first_moves: Sequence[str]) -> None:
@@ -230,7 +243,7 @@ class Store:
         """Store ``game`` as the player's ranked attempt of its day, or return the attempt already there."""
         assert game.day is not None
         try:
-            with self._writer.begin() as connection:
+            with self._write() as connection:
                 existing = connection.execute(
                     select(daily_attempts.c.game_id).where(
                         daily_attempts.c.player_id == game.player_id, daily_attempts.c.day == game.day
@@ -277,7 +290,7 @@ class Store:
         """Write moves ``first_number`` onward (and a verified leaderboard entry) in one transaction."""
         rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
         try:
-            with self._writer.begin() as connection:
+            with self._write() as connection:
                 connection.execute(insert(moves), rows)
                 if entry is not None:
                     connection.execute(
@@ -333,6 +346,6 @@ class Store:
         return None if name is None else str(name)
 
     def set_player_name(self, player_id: str, name: str, now: dt.datetime) -> None:
-        with self._writer.begin() as connection:
+        with self._write() as connection:
             self._ensure_player(connection, player_id, now)
             connection.execute(update(players).where(players.c.id == player_id).values(name=name))
