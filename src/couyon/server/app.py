@@ -9,13 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import re
 import secrets
 import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,6 +44,16 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 access_log = logging.getLogger("couyon.access")
+
+
+def _iso_day(value: object) -> object:
+    """Only ``YYYY-MM-DD`` names a day (the schema's ``format: date``); pydantic alone reads "0" as a Unix time."""
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+Day = Annotated[dt.date, BeforeValidator(_iso_day)]
 
 
 class _Strict(BaseModel):
@@ -279,13 +290,13 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
         "/api/daily/{day}/seed",
         responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422,)),
     )
-    def daily_seed(day: dt.date) -> Response:
+    def daily_seed(day: Day) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day)})
 
     @app.get("/api/leaderboard", responses=_responses(errors=(422,)))
     def leaderboard(
         board: Literal["free", "daily"] = "free",
-        day: dt.date | None = None,
+        day: Day | None = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
     ) -> Response:
         return _json(service.leaderboard(board, day, limit))
