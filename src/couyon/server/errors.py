@@ -63,6 +63,8 @@ def error_response(status: int, code: str, message: str, retry_after: int | None
 
 
 _HTTP_MESSAGES = {
+    # FastAPI raises a bare 400 for a body it cannot decode at all (bad UTF-8, JSON nested too deep).
+    400: ("malformed", "The request body cannot be read as JSON."),
     404: ("not_found", "There is nothing at this address."),
     405: ("method_not_allowed", "This address does not accept this method."),
     413: ("too_large", "The request body is too large."),
