@@ -151,3 +151,14 @@ def test_a_move_list_that_breaks_the_rules_cannot_be_played_on(make_client: Any)
         json={"move": attempt["view"]["legal"][0], "move_number": attempt["view"]["move_number"]},
     )
     assert response.status_code == 409 and response.json()["error"]["code"] == "corrupt_game"
+
+
+def test_the_day_follows_brussels_time_across_daylight_saving(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    clock.now = dt.datetime(2026, 3, 28, 23, 30, tzinfo=dt.UTC)  # 00:30 CET on 29 March, the 23-hour day.
+    status = client.get("/api/daily").json()
+    assert status["day"] == "2026-03-29"
+    assert status["seconds_left"] == 22 * 3600 + 30 * 60  # Midnight CEST is 22:00 UTC.
+    clock.now = dt.datetime(2026, 3, 29, 22, 0, tzinfo=dt.UTC)
+    assert client.get("/api/daily").json()["day"] == "2026-03-30"
+    assert client.get("/api/daily/2026-03-29/seed").status_code == 200

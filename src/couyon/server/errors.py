@@ -72,7 +72,7 @@ _HTTP_MESSAGES = {
 
 
 def _validation_message(error: dict[str, Any]) -> str:
-    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "path", "query"))
     message = str(error.get("msg", "is invalid"))
     return f"Field {where!r}: {message}." if where else f"The request body is invalid: {message}."
 

@@ -110,7 +110,8 @@ class GameService:
     def seconds_left_today(self) -> int:
         now = self.clock().astimezone(BRUSSELS)
         next_midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), BRUSSELS)
-        return max(0, int((next_midnight - now).total_seconds()))
+        # Subtract in UTC: aware datetimes of one zone subtract as wall-clock times, wrong on DST days.
+        return max(0, int((next_midnight.astimezone(dt.UTC) - now.astimezone(dt.UTC)).total_seconds()))
 
     def daily_seed(self, day: dt.date) -> str:
         """The seed of ``day``'s challenge: HMAC-SHA256 of the server secret and the day."""
