@@ -1,0 +1,21 @@
+"""The player cookie: a random id signed with the server secret; anything else owns nothing."""
+
+from __future__ import annotations
+
+from couyon.server.identity import new_player_id, player_of, signed_cookie
+
+
+def test_a_signed_cookie_gives_back_its_player() -> None:
+    player_id = new_player_id()
+    assert player_of(b"secret", signed_cookie(b"secret", player_id)) == player_id
+    assert new_player_id() != player_id
+
+
+def test_forged_cookies_give_no_player() -> None:
+    player_id = new_player_id()
+    cookie = signed_cookie(b"secret", player_id)
+    assert player_of(b"other secret", cookie) is None
+    assert player_of(b"secret", cookie[:-1] + ("A" if cookie[-1] != "A" else "B")) is None
+    assert player_of(b"secret", signed_cookie(b"secret", "p_someone").replace("p_someone", "p_another")) is None
+    for junk in (None, "", ".", "p_x", "x" * 500, "nop." + cookie.rpartition(".")[2]):
+        assert player_of(b"secret", junk) is None
