@@ -17,7 +17,7 @@ from couyon.store import Store
 
 pytestmark = pytest.mark.usefixtures("database_url")
 
-GAMES_PER_BACKEND = 8
+GAMES_PER_BACKEND = 10
 FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}
 
 
