@@ -12,10 +12,17 @@ export function suitSymbol(suit) {
   return SYMBOLS[suit];
 }
 
-function span(className, text) {
+function span(className) {
   const element = document.createElement("span");
   element.className = className;
-  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+// Ranks and suits are drawn by CSS (::before) from data-glyph, so the card's only text is
+// its spoken name: speech-control users say what screen readers read ("as de pique").
+function glyph(className, text) {
+  const element = span(className);
+  element.dataset.glyph = text;
   return element;
 }
 
@@ -27,18 +34,18 @@ export function cardFace(code) {
   face.setAttribute("aria-hidden", "true");
   for (const position of ["top", "bottom"]) {
     const corner = span(`corner corner-${position}`);
-    corner.append(span("corner-rank", letter), span("corner-suit", SYMBOLS[suit]));
+    corner.append(glyph("corner-rank", letter), glyph("corner-suit", SYMBOLS[suit]));
     face.append(corner);
   }
   const middle = span("card-middle");
   if (COURTS.has(rank)) {
     const court = span("court");
-    court.append(span("court-letter", letter), span("court-suit", SYMBOLS[suit]));
+    court.append(glyph("court-letter", letter), glyph("court-suit", SYMBOLS[suit]));
     middle.append(court);
   } else if (rank === "A") {
-    middle.append(span("pip pip-ace", SYMBOLS[suit]));
+    middle.append(glyph("pip pip-ace", SYMBOLS[suit]));
   } else {
-    middle.append(span("pip", SYMBOLS[suit]));
+    middle.append(glyph("pip", SYMBOLS[suit]));
   }
   face.append(middle);
   return face;

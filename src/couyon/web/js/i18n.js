@@ -167,7 +167,7 @@ const STRINGS = {
     errorGeneric: "Le serveur ne répond pas comme prévu. Réessaie dans un instant.",
     errorLost: "Cette partie est introuvable. Commence une nouvelle partie.",
     loading: "Chargement…",
-    noGame: "Aucune partie en cours. Commence-en une depuis l'accueil.",
+    noGame: "Aucune partie en cours : commence-en une.",
     dateFormat: "fr-BE",
   },
   en: {
@@ -326,7 +326,7 @@ const STRINGS = {
     errorGeneric: "The server is not answering as expected. Try again in a moment.",
     errorLost: "This game cannot be found. Start a new game.",
     loading: "Loading…",
-    noGame: "No game in progress. Start one from the home page.",
+    noGame: "No game in progress: start one.",
     dateFormat: "en-GB",
   },
 };

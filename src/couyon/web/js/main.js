@@ -59,6 +59,7 @@ async function resumeStoredGame() {
   const id = table.storedGameId();
   if (id && (await table.load(id))) return;
   $("prompt").textContent = t().noGame;
+  table.offerNewGame();
 }
 
 function renderCountdown() {
@@ -223,6 +224,7 @@ function wire() {
     startGame("daily", !finished);
   });
   $("end-new-game").addEventListener("click", () => startGame("free"));
+  $("table-new-game").addEventListener("click", () => startGame("free"));
   $("end-leaderboard").addEventListener("click", () => {
     const game = table.currentGame();
     page.board = game && game.mode === "daily" ? "daily" : "free";

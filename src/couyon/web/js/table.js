@@ -278,6 +278,7 @@ function renderActions(model) {
   const playingNow = southMayAct(model) && model.phase === "playing";
   const proposal = deal.proposals[deal.proposals.length - 1];
   $("bid-buttons").hidden = !biddingNow;
+  $("table-new-game-row").hidden = model.phase !== "over";
   $("take-button").disabled = !model.legal.includes("take");
   $("pass-button").disabled = !model.legal.includes("pass");
   const prompt = $("prompt");
@@ -557,7 +558,8 @@ function showDealSummary(entry, model) {
     const row = tbody.insertRow();
     const th = document.createElement("th");
     th.scope = "row";
-    th.textContent = words.teamLong[team];
+    th.textContent = words.team[team];
+    th.title = words.teamLong[team];
     row.append(th);
     const cells = [
       entry.points ? String(entry.points[team]) : "—",
@@ -728,8 +730,14 @@ export async function load(id) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) rememberGame(null);
     showError(error);
+    offerNewGame();
     return false;
   }
+}
+
+/** With no game to show, the table offers to start one. */
+export function offerNewGame() {
+  if (!state.model) $("table-new-game-row").hidden = false;
 }
 
 export async function start(mode, ranked = true) {
