@@ -40,6 +40,20 @@ def finished_record(page: Any) -> dict[str, Any]:
     return record
 
 
+def check_focus_ring_and_tab_order(page: Any) -> None:
+    """The focused card shows a ring; Tab leaves the hand for the other controls and Shift+Tab comes back to it."""
+    card = focused(page)["card"]
+    assert card
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+    )
+    assert ring[0] != "none" and ring[1] >= 2
+    page.keyboard.press("Tab")
+    assert focused(page)["id"] == "last-trick-button"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["card"] == card
+
+
 def test_a_whole_game_with_the_keyboard_alone(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     page.add_init_script(ANNOUNCEMENT_RECORDER)
@@ -52,7 +66,11 @@ def test_a_whole_game_with_the_keyboard_alone(new_context: ContextFactory) -> No
     page.keyboard.press("Enter")
     rng = random.Random(5)
     steps = {"bid": 0, "play": 0, "deal": 0}
+    checked_tab_order = False
     for _ in range(MAX_STEPS):
+        if not checked_tab_order and situation(page) == "play":
+            check_focus_ring_and_tab_order(page)
+            checked_tab_order = True
         now = keyboard_turn(page, rng)
         if now == "end":
             break

@@ -206,7 +206,7 @@ const STRINGS = {
     lastTrick: "Look at the last trick",
     lastTrickTitle: "The last trick",
     close: "Close",
-    actionTitle: "Your hand",
+    actionTitle: "Your play",
     take: "Take",
     pass: "Pass",
     handLabel: "Your hand",
