@@ -181,7 +181,7 @@ def main() -> int:
 
     if args.server:
         host, _, port_text = args.server.rpartition(":")
-        status, health = asyncio.run(Connection(host, int(port_text)).request("GET", "/api/health"))
+        _status, health = asyncio.run(Connection(host, int(port_text)).request("GET", "/api/health"))
         totals = asyncio.run(run(host, int(port_text), args.players, args.moves, args.seconds, args.think))
         report(totals, health, args, 0.0, 0.0)
         return 0
@@ -219,7 +219,7 @@ def report(totals: Totals, health: dict[str, Any], args: argparse.Namespace, ela
     creates = [value * 1000 for value in totals.create_latencies]
     print(
         f"bot {health.get('bot')}  backend {backend}  workers {args.workers}  players {args.players}  "
-        f"think {args.think} s  cpus {os.cpu_count()}"
+        f"think {args.think} s  cpus {os.cpu_count()}  load average now {os.getloadavg()[0]:.1f}"
     )
     print(
         f"moves {len(latencies)}  games finished {totals.games_finished}  errors {totals.errors or 0}  "
