@@ -158,9 +158,9 @@ def _json(document: Any, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
-def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None = None) -> FastAPI:
+def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     """The app over ``settings``' database (migrated on start); ``clock`` is its only source of time."""
-    store = store or Store(settings.database_url)
+    store = Store(settings.database_url)
     if settings.database_url.startswith("sqlite"):
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     store.migrate()
@@ -184,15 +184,8 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
     def current_player(request: Request) -> str | None:
         return player_of(secret, request.cookies.get(COOKIE_NAME))
 
-    def player_or_new(request: Request, response: Response) -> str:
-        """The request's player, creating one (and its cookie) on the first request that needs it."""
-        player_id = current_player(request)
-        if player_id is None:
-            player_id = new_player_id()
-            remember(response, player_id, request)
-        return player_id
-
     def remember(response: Response, player_id: str, request: Request) -> None:
+        """Set the signed player cookie on the first answer that needed a player."""
         response.set_cookie(
             COOKIE_NAME,
             signed_cookie(secret, player_id),
@@ -275,12 +268,12 @@ def create_app(settings: Settings, clock: Clock = utc_now, store: Store | None =
     def rename_player(body: NameRequest, request: Request) -> Response:
         player_id = current_player(request)
         limit(move_limit, request, player_id)
-        response = Response()
-        player_id = player_or_new(request, response)
-        name = service.set_name(player_id, body.name)
-        answer = _json({"name": name})
-        answer.raw_headers.extend(header for header in response.raw_headers if header[0] == b"set-cookie")
-        return answer
+        is_new_player = player_id is None
+        player_id = player_id or new_player_id()
+        response = _json({"name": service.set_name(player_id, body.name)})
+        if is_new_player:
+            remember(response, player_id, request)
+        return response
 
     @app.get("/api/daily")
     def daily(request: Request) -> Response:
