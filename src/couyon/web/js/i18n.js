@@ -83,9 +83,7 @@ const STRINGS = {
       return `${rank === "Q" ? "la" : "le"} ${name}`;
     },
     cardsInHand: (n) => (n === 0 ? "aucune carte" : n === 1 ? "1 carte" : `${n} cartes`),
-    cardBack: "carte cachée",
     dealer: "Donneur",
-    dealerLong: "donneur",
     toMove: "à jouer",
     taker: "preneur",
     saidTake: "Prend",
@@ -111,7 +109,6 @@ const STRINGS = {
     promptWait: (seat) => `${seat} réfléchit…`,
     promptOver: "La partie est finie.",
     notPlayable: "Cette carte ne peut pas être jouée maintenant.",
-    playable: "jouable",
     // Live region sentences.
     sayBid: (seat, take, suit, isYou) =>
       isYou ? (take ? `Tu prends, atout ${suit}.` : "Tu passes.") : take ? `${seat} prend, atout ${suit}.` : `${seat} passe.`,
@@ -166,7 +163,6 @@ const STRINGS = {
     playedBy: (seat, card) => `${seat} : ${card}`,
     errorGeneric: "Le serveur ne répond pas comme prévu. Réessaie dans un instant.",
     errorLost: "Cette partie est introuvable. Commence une nouvelle partie.",
-    loading: "Chargement…",
     noGame: "Aucune partie en cours : commence-en une.",
     dateFormat: "fr-BE",
   },
@@ -247,9 +243,7 @@ const STRINGS = {
       return `the ${this.cardName(rank, suit)}`;
     },
     cardsInHand: (n) => (n === 0 ? "no cards" : n === 1 ? "1 card" : `${n} cards`),
-    cardBack: "hidden card",
     dealer: "Dealer",
-    dealerLong: "dealer",
     toMove: "to play",
     taker: "taker",
     saidTake: "Takes",
@@ -275,7 +269,6 @@ const STRINGS = {
     promptWait: (seat) => `${seat} is thinking…`,
     promptOver: "The game is over.",
     notPlayable: "This card cannot be played now.",
-    playable: "playable",
     sayBid: (seat, take, suit, isYou) =>
       isYou ? (take ? `You take, ${suit} are trumps.` : "You pass.") : take ? `${seat} takes, ${suit} are trumps.` : `${seat} passes.`,
     sayProposal: (card) => `Nobody took. Next card turned up: ${card}.`,
@@ -325,7 +318,6 @@ const STRINGS = {
     playedBy: (seat, card) => `${seat}: ${card}`,
     errorGeneric: "The server is not answering as expected. Try again in a moment.",
     errorLost: "This game cannot be found. Start a new game.",
-    loading: "Loading…",
     noGame: "No game in progress: start one.",
     dateFormat: "en-GB",
   },

@@ -22,6 +22,7 @@ const state = {
   busy: false,
   roving: null, // the hand card that holds tabindex 0
   lastTrick: null,
+  droppedCard: null, // the card South dropped on the centre: it lands without flying in
   chalkShown: null, // lines drawn on the slate, to animate erasures
   onGameOver: null,
 };
@@ -488,7 +489,7 @@ async function play(events, finalView) {
       continue;
     }
     if (effect.trickDone !== undefined) {
-      markTrickWinner(model, effect.trickDone);
+      markTrickWinner(effect.trickDone);
       await sleep(effect.pause);
       model.deal.trick = { leader: effect.trickDone ?? model.deal.trick.leader, cards: [] };
       model.to_move = effect.trickDone ?? model.to_move;
@@ -511,7 +512,7 @@ async function play(events, finalView) {
   }
 }
 
-function markTrickWinner(model, winner) {
+function markTrickWinner(winner) {
   for (const slot of $("trick").children) slot.classList.toggle("is-winner", slot.dataset.seat === winner);
 }
 
