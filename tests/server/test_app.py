@@ -119,7 +119,9 @@ def test_illegal_stale_and_finished_moves_are_409(make_client: Any) -> None:
     client = make_client()
     answer = new_game(client)
     illegal = "AH" if answer["view"]["phase"] == "bidding" else "take"
-    assert_error(send_move(client, answer, illegal), 409, "illegal_move")
+    refused = send_move(client, answer, illegal)
+    assert_error(refused, 409, "illegal_move")
+    assert illegal in refused.json()["error"]["message"]  # Card codes and actions keep their spelling.
     moved = send_move(client, answer, answer["view"]["legal"][0])
     assert moved.status_code == 200
     # The same view answered twice: the second is stale.

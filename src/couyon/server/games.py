@@ -60,6 +60,11 @@ def valid_name(raw: str) -> str:
     return name
 
 
+def _sentence(text: str) -> str:
+    """The engine's message as one sentence: capital first letter (card codes keep their case), full stop."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _naive_utc(moment: dt.datetime) -> dt.datetime:
     """Stored times are naive UTC so that SQLite and PostgreSQL compare them alike."""
     return moment.astimezone(dt.UTC).replace(tzinfo=None)
@@ -203,9 +208,9 @@ class GameService:
         try:
             after = play(state, move)
         except (OutOfTurnError, GameOverError) as error:
-            raise ApiError(409, "out_of_turn", f"{str(error).capitalize()}.") from None
+            raise ApiError(409, "out_of_turn", _sentence(str(error))) from None
         except IllegalMoveError as error:
-            raise ApiError(409, "illegal_move", f"{str(error).capitalize()}.") from None
+            raise ApiError(409, "illegal_move", _sentence(str(error))) from None
         events = events_of(state, move, after)
         new_moves = [str(move)]
         bot = bot_by_id(game.bot_id)
