@@ -62,9 +62,14 @@ def test_every_screen_passes_axe(new_context: ContextFactory, size: str) -> None
     share = page.locator("#share-text").inner_text()
     assert share.startswith("Couyon, défi du ") and "points en" in share
 
+    # The ranked game's entry can be named from the end screen; the leaderboard then shows the name.
+    page.fill("#end-name", f"Marie {size}")
+    page.click(".name-form button[type=submit]")
+    page.wait_for_selector(".name-form .form-status:has-text('Nom enregistré.')")
     page.click("#end-leaderboard")
     page.wait_for_selector("#board table, #board p")
     assert page.locator("#board tbody tr").count() >= 1
+    assert f"Marie {size}" in page.locator("#board tbody").inner_text()
     assert_no_violations(page, "leaderboard")
     screenshot(page, f"{size}-leaderboard")
 

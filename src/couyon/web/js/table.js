@@ -594,6 +594,7 @@ function showEndOfGame() {
     paragraph.textContent = text;
     body.append(paragraph);
   }
+  if (game.leaderboard) body.append(nameForm());
   if (game.mode === "daily" && game.day) {
     const heading = document.createElement("h3");
     heading.textContent = words.shareTitle;
@@ -621,6 +622,48 @@ function showEndOfGame() {
   openDialog($("end-dialog"));
   $("end-new-game").focus();
   if (state.onGameOver) state.onGameOver(game);
+}
+
+/** A ranked game's entry shows the player's name: offer to set it right there. */
+function nameForm() {
+  const words = t();
+  const form = document.createElement("form");
+  form.className = "name-form";
+  const label = document.createElement("label");
+  label.htmlFor = "end-name";
+  label.textContent = words.nameLegend;
+  const row = document.createElement("div");
+  row.className = "name-row";
+  const input = document.createElement("input");
+  input.type = "text";
+  input.id = "end-name";
+  input.maxLength = 24;
+  input.autocomplete = "nickname";
+  const save = document.createElement("button");
+  save.type = "submit";
+  save.className = "button small";
+  save.textContent = words.saveName;
+  const status = document.createElement("p");
+  status.className = "form-status";
+  status.setAttribute("role", "status");
+  row.append(input, save);
+  form.append(label, row, status);
+  api.player().then(
+    (player) => {
+      if (player.name && !input.value) input.value = player.name;
+    },
+    () => {},
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api.setPlayerName(input.value.trim());
+      status.textContent = words.nameSaved;
+    } catch (error) {
+      status.textContent = error instanceof ApiError && error.status === 422 ? error.message : words.errorGeneric;
+    }
+  });
+  return form;
 }
 
 function showLastTrick() {
