@@ -6,7 +6,6 @@ import datetime as dt
 import random
 from typing import Any
 
-import pytest
 from sqlalchemy import delete, insert, select
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
@@ -14,8 +13,6 @@ from tests.server.helpers import play_to_end
 from couyon.cards import Seat
 from couyon.game import legal_moves, new_game, play
 from couyon.store.schema import leaderboard_entries, moves
-
-pytestmark = pytest.mark.usefixtures("database_url")
 
 
 def public_part(answer: dict[str, Any]) -> dict[str, Any]:

@@ -15,8 +15,6 @@ from couyon.game import Move, new_game, play
 from couyon.rules import variant_named
 from couyon.store import Store
 
-pytestmark = pytest.mark.usefixtures("database_url")
-
 GAMES_PER_BACKEND = 10
 FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}
 
@@ -142,3 +140,36 @@ def test_the_leak_check_catches_a_leak(make_client: Any) -> None:
     leaky["view"]["west"] = [str(card) for card in cards_of(state.deal.hands[Seat.W])]
     with pytest.raises(AssertionError):
         check_nothing_hidden_leaks(store, json.dumps(leaky))
+
+
+def test_the_fold_cache_never_disagrees_with_the_stored_moves() -> None:
+    import datetime as dt
+
+    from couyon.game import legal_moves, replay
+    from couyon.server.games import FoldCache
+    from couyon.store import StoredGame
+
+    game = StoredGame(
+        "g_cache", "p_1", "free", None, True, "cache-seed", "standard", "random/1", dt.datetime(2026, 1, 1)
+    )
+    state = new_game(game.seed)
+    moves: list[str] = []
+    for _ in range(30):
+        move = legal_moves(state)[0]
+        moves.append(str(move))
+        state = play(state, move)
+    cache = FoldCache(capacity=2)
+    assert cache.fold(game, moves[:20]) == replay(game.seed, moves[:20])
+    # Moves appended elsewhere (another process) are folded on top of the cached prefix.
+    assert cache.fold(game, moves) == replay(game.seed, moves)
+    # A rewritten list of the same length is folded anew, not taken from the cache.
+    other_state = new_game(game.seed)
+    rewritten: list[str] = []
+    for _ in range(30):
+        move = legal_moves(other_state)[-1]
+        rewritten.append(str(move))
+        other_state = play(other_state, move)
+    assert rewritten != moves
+    assert cache.fold(game, rewritten) == replay(game.seed, rewritten)
+    # A shorter list (moves removed) is folded anew too.
+    assert cache.fold(game, moves[:5]) == replay(game.seed, moves[:5])
