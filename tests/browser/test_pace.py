@@ -6,7 +6,7 @@ import random
 
 from playing import ContextFactory, mouse_turn, situation, start_free_game
 
-# Records the seat of every card added to the trick, and every pause of 100 ms or more the page schedules.
+# Records the seat and classes of every card added to the trick, and every pause of 100 ms or more the page schedules.
 PACE_RECORDER = """
 window.__trickSeats = [];
 window.__pauses = [];
@@ -18,7 +18,7 @@ window.setTimeout = (callback, delay, ...rest) => {
 document.addEventListener('DOMContentLoaded', () => {
   new MutationObserver((records) => {
     for (const record of records)
-      for (const node of record.addedNodes) if (node.classList?.contains('slot')) window.__trickSeats.push(node.dataset.seat);
+      for (const node of record.addedNodes) if (node.classList?.contains('slot')) window.__trickSeats.push([node.dataset.seat, node.className]);
   }).observe(document.getElementById('trick'), { childList: true });
 });
 """
@@ -34,8 +34,10 @@ def test_bots_cards_arrive_one_by_one_at_a_readable_pace(new_context: ContextFac
         if len(page.evaluate("window.__trickSeats")) >= 8:
             break
         mouse_turn(page, rng)
-    bot_cards = [seat for seat in page.evaluate("window.__trickSeats") if seat != "S"]
+    bot_cards = [(seat, classes) for seat, classes in page.evaluate("window.__trickSeats") if seat != "S"]
     assert len(bot_cards) >= 6
+    # Each flies in from its player's side of the table.
+    assert all(f"fly-from-{seat}" in classes.split() for seat, classes in bot_cards)
     # After each card it shows, the page pauses for the pace's card time before the next event.
     assert page.evaluate("window.__pauses").count(FAST_CARD_PAUSE) >= len(bot_cards)
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--fly')") == "200ms"

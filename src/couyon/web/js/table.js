@@ -145,7 +145,7 @@ function chip(className, text) {
   return element;
 }
 
-function renderCentre(model) {
+function renderCentre(model, arriving) {
   const words = t();
   const deal = model.deal;
   const proposalBox = $("proposal");
@@ -176,7 +176,7 @@ function renderCentre(model) {
     badge.append(symbol, ` ${words.trumpIs(words.suit[deal.trump])}`);
     proposalBox.append(badge);
   }
-  renderTrick(model);
+  renderTrick(model, arriving);
 }
 
 function renderTrick(model, arriving = null) {
@@ -323,11 +323,12 @@ function renderHand(model, playingNow) {
   for (const button of hand.children) button.tabIndex = button.dataset.card === state.roving ? 0 : -1;
 }
 
-export function render() {
+/** Draw the table from the model; ``arriving`` names the card that just left a hand, to fly it in. */
+export function render(arriving = null) {
   const model = state.model;
   if (!model) return;
   for (const seat of SEATS) renderSeat(seat, model);
-  renderCentre(model);
+  renderCentre(model, arriving);
   renderChalk(model);
   renderFacts(model);
   renderActions(model);
@@ -496,8 +497,7 @@ async function play(events, finalView) {
       render();
       continue;
     }
-    render();
-    if (effect.arriving) renderTrick(model, effect.arriving);
+    render(effect.arriving);
     await sleep(effect.pause);
   }
   state.droppedCard = null;
