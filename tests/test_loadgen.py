@@ -25,7 +25,7 @@ def test_ten_players_play_complete_games_that_replay_to_what_they_saw(database_u
 
 def test_the_time_budget_stops_the_run_and_cut_games_resume(tmp_path: Path) -> None:
     """Games cut by the budget are checked too: each must resume at its player's last view."""
-    report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget"))
+    report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget", think=0.01))
     assert report["error_count"] == 0
     assert report["games_started"] < 3 * 1000
 
@@ -77,3 +77,5 @@ def test_percentiles_are_nearest_rank() -> None:
 def test_bad_arguments_are_refused_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["load", "--players", "0"]) == 2
     assert capsys.readouterr().err == "couyon load: --players must be at least 1, not 0.\n"
+    assert main(["load", "--think", "5", "--duration", "1"]) == 2
+    assert capsys.readouterr().err == "couyon load: --think must be from 0 to less than --duration, not 5.0.\n"

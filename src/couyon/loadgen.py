@@ -152,12 +152,18 @@ class ServerProcess:
 
 @dataclass(frozen=True, slots=True)
 class LoadOptions:
-    """One run: ``players`` at once, each playing up to ``games`` games, all within ``duration`` seconds."""
+    """One run: ``players`` at once, each playing up to ``games`` games, all within ``duration`` seconds.
+
+    About ``think`` seconds pass between an answer and the player's next move (from half to one and a half
+    times it, so that players do not move in lockstep): 0 plays as fast as the server answers (a closed loop
+    that measures capacity); a person's few seconds measure latency at a given load.
+    """
 
     players: int = 50
     games: int = 2
     duration: float = 120.0
     seed: str = "load"
+    think: float = 0.0
 
 
 @dataclass(slots=True)
@@ -230,6 +236,7 @@ def _moves_in(answer: Json) -> int:
 async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, deadline: float, tally: Tally) -> None:
     """One player: new game, random legal moves until the end, again; stops at the first error or the deadline."""
     chooser = Stream(options.seed, f"player:{index}")
+    pauses = Stream(options.seed, f"think:{index}")
     for _ in range(options.games):
         if time.monotonic() >= deadline:
             return
@@ -240,6 +247,8 @@ async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, dea
         tally.games.append(game)
         tally.seat_moves += answer["view"]["move_number"]
         while answer["view"]["winner"] is None:
+            if options.think:
+                await asyncio.sleep(options.think * (0.5 + pauses.random()))
             if time.monotonic() >= deadline:
                 return
             view = answer["view"]
@@ -312,6 +321,7 @@ async def _run(base_url: str, options: LoadOptions) -> Json:
         "players": options.players,
         "games_per_player": options.games,
         "duration_limit_s": options.duration,
+        "think_s": options.think,
         "elapsed_s": round(elapsed, 2),
         "games_started": len(tally.games),
         "games_finished": finished,
@@ -346,7 +356,7 @@ def format_report(report: Json) -> str:
 
     lines = [
         f"{report['players']} players against {report['url']} ({report['database']}), "
-        f"{report['elapsed_s']} s (limit {report['duration_limit_s']} s)",
+        f"{report['elapsed_s']} s (limit {report['duration_limit_s']} s), think time {report['think_s']} s",
         f"games: {report['games_started']} started, {report['games_finished']} finished, "
         f"{report['records_verified']} records replayed to the result the players saw",
         f"moves: {report['move_requests']} requests, {report['move_requests_per_s']} requests/s, "
@@ -370,6 +380,7 @@ def add_load_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=2, help="games each player plays (default 2)")
     parser.add_argument("--duration", type=float, default=120.0, help="time budget in seconds (default 120)")
     parser.add_argument("--workers", type=int, default=1, help="processes of the server started for the run")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds between an answer and the next move")
     parser.add_argument("--seed", default="load", help="seed of the players' move choices (default 'load')")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
@@ -383,7 +394,12 @@ def run_load_command(args: argparse.Namespace) -> int:
     if not args.duration > 0:
         print(f"couyon load: --duration must be a positive number of seconds, not {args.duration}.", file=sys.stderr)
         return 2
-    options = LoadOptions(players=args.players, games=args.games, duration=args.duration, seed=args.seed)
+    if not 0 <= args.think < args.duration:
+        print(f"couyon load: --think must be from 0 to less than --duration, not {args.think}.", file=sys.stderr)
+        return 2
+    options = LoadOptions(
+        players=args.players, games=args.games, duration=args.duration, seed=args.seed, think=args.think
+    )
     try:
         report = run_load(options, args.url, args.database_url, args.workers)
     except ServerStartError as error:
