@@ -191,3 +191,11 @@ def screenshot(page: Any, name: str) -> None:
     """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def collect_errors(page: Any) -> list[str]:
+    """Gather the page's uncaught exceptions and console errors (a CSP refusal is one) into a list."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"exception: {error}"))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return errors

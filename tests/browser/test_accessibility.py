@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playing import DESKTOP, PHONE, ContextFactory, mouse_turn, screenshot, situation
+from playing import DESKTOP, PHONE, ContextFactory, collect_errors, mouse_turn, screenshot, situation
 
 AXE = Axe()
 MAX_STEPS = 2000
@@ -32,6 +32,7 @@ def assert_no_violations(page: Any, screen: str) -> None:
 def test_every_screen_passes_axe(new_context: ContextFactory, size: str) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
     page = new_context(viewport=viewport, has_touch=size == "phone").new_page()
+    errors = collect_errors(page)
 
     page.goto("/")
     page.wait_for_selector("#daily-time:not(:empty)")
@@ -90,3 +91,4 @@ def test_every_screen_passes_axe(new_context: ContextFactory, size: str) -> None
     assert page.locator('[data-lang-block="fr"]').is_hidden()
     assert_no_violations(page, "rules in English")
     screenshot(page, f"{size}-rules-en")
+    assert errors == []

@@ -13,6 +13,7 @@ from playing import (
     ANNOUNCEMENT_RECORDER,
     PHONE,
     ContextFactory,
+    collect_errors,
     current_game,
     drag_to_centre,
     focused,
@@ -104,6 +105,7 @@ def review_last_trick(page: Any) -> None:
 
 def test_a_whole_game_with_the_mouse_and_one_drag(new_context: ContextFactory) -> None:
     page = new_context().new_page()
+    errors = collect_errors(page)
     start_free_game(page)
     rng = random.Random(11)
     dragged = False
@@ -131,6 +133,7 @@ def test_a_whole_game_with_the_mouse_and_one_drag(new_context: ContextFactory) -
     page.click("#end-new-game")
     assert situation(page) in ("bid", "play")
     assert page.locator(".hand-card").count() == 4
+    assert errors == []
 
 
 def test_a_phone_with_touch_taps(new_context: ContextFactory) -> None:
