@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 _OPTION_VARIABLES = {
     "host": "COUYON_HOST",
@@ -28,6 +29,32 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", help="debug, info, warning or error (COUYON_LOG_LEVEL, default info)")
 
 
+def _database_problem(url: str, data_dir: Path) -> str | None:
+    """Why the database at ``url`` cannot be used, in one sentence, or None if it answers."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from couyon.store import Store
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):
+        # The URL itself is not repeated: it may hold a password.
+        return "the database URL is not one such as postgresql+psycopg://user:password@host/db"
+    try:
+        if url.startswith("sqlite"):
+            data_dir.mkdir(parents=True, exist_ok=True)
+        store = Store(url)
+        try:
+            store.ping()
+        finally:
+            store.close()
+    except (SQLAlchemyError, OSError) as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        return f"cannot use the database {shown}: {reason}"
+    return None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Start the server; worker processes read the same settings from the environment."""
     import uvicorn
@@ -46,6 +73,11 @@ def run_serve(args: argparse.Namespace) -> int:
             bot_by_id(settings.table_bot)
     except (ConfigError, ValueError) as error:
         print(f"couyon serve: {error}", file=sys.stderr)
+        return 2
+    # Checked once here so that an unreachable or misspelt database is one sentence, not every worker's traceback.
+    problem = _database_problem(settings.database_url, settings.data_dir)
+    if problem is not None:
+        print(f"couyon serve: {problem}.", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
     uvicorn.run(
