@@ -3,14 +3,18 @@ API's error shape, nothing half-written, and service back by itself once the dat
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import free_port
 from tests.faults.conftest import StoppablePostgres
 from tests.server.helpers import Answer, new_game, play_to_end, send_move
 
@@ -111,3 +115,27 @@ def test_a_locked_sqlite_file_refuses_writes_with_503_then_service_resumes(
     assert holder.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     holder.close()
     assert_back_and_intact(client, answer)
+
+
+@pytest.mark.parametrize(
+    ("database_url", "expected"),
+    [
+        ("postgresql+psycopg://couyon:hunter2@127.0.0.1:{port}/couyon", "cannot use the database"),
+        ("postgresql+psycopg://couyon:hunter2@127.0.0.1:notaport/couyon", "the database URL is not one such as"),
+    ],
+    ids=["nothing listening", "misspelt"],
+)
+def test_serve_refuses_an_unusable_database_in_one_sentence(database_url: str, expected: str, tmp_path: Path) -> None:
+    """At start-up a database that cannot be reached is one line for the operator, without its password."""
+    environment = {**os.environ, "COUYON_DATABASE_URL": database_url.format(port=free_port())}
+    done = subprocess.run(
+        [sys.executable, "-m", "couyon.cli", "serve", "--data-dir", str(tmp_path)],
+        env=environment,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    message = done.stderr.decode()
+    assert message.startswith(f"couyon serve: {expected}") and message.count("\n") == 1, message
+    assert "hunter2" not in message and "Traceback" not in message
