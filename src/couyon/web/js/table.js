@@ -286,7 +286,7 @@ function renderActions(model) {
   if (model.phase === "over") prompt.textContent = words.promptOver;
   else if (biddingNow) prompt.textContent = words.promptBid(cardWithArticle(proposal));
   else if (playingNow) prompt.textContent = words.promptPlay;
-  else if (model.to_move) prompt.textContent = words.promptWait(seatName(model.to_move));
+  else if (model.to_move && model.to_move !== "S") prompt.textContent = words.promptWait(seatName(model.to_move));
   else prompt.textContent = "";
   renderHand(model, playingNow);
 }
@@ -405,7 +405,8 @@ function applyEvent(model, event, finalView) {
       deal.trick.cards.push({ seat: event.seat, card: event.card });
       model.hand_sizes[event.seat] = Math.max(0, model.hand_sizes[event.seat] - 1);
       if (event.seat === "S") model.hand = model.hand.filter((code) => code !== event.card);
-      model.to_move = nextSeat(event.seat);
+      // A full trick waits for its winner, who leads next: nobody is to play meanwhile.
+      model.to_move = deal.trick.cards.length === 4 ? null : nextSeat(event.seat);
       announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
       return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: pace().card };
     }
@@ -492,6 +493,7 @@ async function play(events, finalView) {
     if (effect.trickDone !== undefined) {
       markTrickWinner(effect.trickDone);
       await sleep(effect.pause);
+      await gatherTrick(effect.trickDone);
       model.deal.trick = { leader: effect.trickDone ?? model.deal.trick.leader, cards: [] };
       model.to_move = effect.trickDone ?? model.to_move;
       render();
@@ -510,6 +512,16 @@ async function play(events, finalView) {
     announceTurn();
     settleFocus();
   }
+}
+
+/** The finished trick slides off toward its winner before the table is cleared. */
+async function gatherTrick(winner) {
+  const fly = pace().fly;
+  if (!winner || fly === 0) return;
+  const trick = $("trick");
+  trick.classList.add(`gather-${winner}`);
+  await sleep(fly);
+  trick.classList.remove(`gather-${winner}`);
 }
 
 function markTrickWinner(winner) {
