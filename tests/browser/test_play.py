@@ -221,3 +221,25 @@ def test_a_reload_in_the_middle_of_a_deal_resumes_it(new_context: ContextFactory
     move_number = current_game(page)["view"]["move_number"]
     mouse_turn(page, rng)
     assert current_game(page)["view"]["move_number"] > move_number
+
+
+def test_a_refused_request_is_explained_and_the_move_can_be_made_again(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    start_free_game(page)
+    busy = {"error": {"code": "too_many_requests", "message": "Too many requests; try again in a few seconds."}}
+    page.route(
+        "**/api/games/*/moves",
+        lambda route: route.fulfill(status=429, headers={"Retry-After": "2"}, json=busy),
+    )
+    before = current_game(page)["view"]["move_number"]
+    now = situation(page)
+    if now == "bid":
+        page.click("#pass-button")
+    else:
+        page.click(f'.hand-card[data-card="{playable_cards(page)[0]}"]')
+    page.wait_for_selector("#prompt:has-text('Réessaie dans quelques secondes')")
+    assert current_game(page)["view"]["move_number"] == before
+    page.unroute("**/api/games/*/moves")
+    assert situation(page) == now
+    mouse_turn(page, random.Random(0))
+    assert current_game(page)["view"]["move_number"] > before

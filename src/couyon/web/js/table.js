@@ -714,7 +714,8 @@ function showLastTrick() {
 
 function showError(error) {
   const words = t();
-  const message = error instanceof ApiError && error.status === 404 ? words.errorLost : words.errorGeneric;
+  const status = error instanceof ApiError ? error.status : 0;
+  const message = status === 404 ? words.errorLost : status === 429 ? words.errorBusy : words.errorGeneric;
   $("prompt").textContent = message;
   announce(message);
 }
