@@ -72,10 +72,16 @@ def test_a_sigkill_mid_games_loses_no_acknowledged_move(database_url: str, tmp_p
             assert created.status_code == 201
             players.append(Player(client, created.json()))
         progress = threading.Semaphore(0)
-        threads = [
-            threading.Thread(target=play_until_the_connection_breaks, args=(player, Stream("kill", str(i)), progress))
-            for i, player in enumerate(players)
-        ]
+        failures: list[BaseException] = []
+
+        def play(player: Player, index: int) -> None:
+            try:
+                play_until_the_connection_breaks(player, Stream("kill", str(index)), progress)
+            except BaseException as error:  # An assertion in a thread must fail the test, not just the thread.
+                failures.append(error)
+                progress.release()
+
+        threads = [threading.Thread(target=play, args=(player, i)) for i, player in enumerate(players)]
         for thread in threads:
             thread.start()
         for _ in range(MOVES_BEFORE_THE_KILL):
@@ -84,6 +90,7 @@ def test_a_sigkill_mid_games_loses_no_acknowledged_move(database_url: str, tmp_p
         for thread in threads:
             thread.join(timeout=60)
             assert not thread.is_alive()
+        assert not failures, failures
         assert any(player.in_flight for player in players), "the kill should catch moves in flight"
 
         server.start()
