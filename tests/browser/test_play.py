@@ -243,3 +243,23 @@ def test_a_refused_request_is_explained_and_the_move_can_be_made_again(new_conte
     assert situation(page) == now
     mouse_turn(page, random.Random(0))
     assert current_game(page)["view"]["move_number"] > before
+
+
+def test_a_new_game_from_home_replaces_the_stored_one(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    start_free_game(page)
+    first = page.locator("#view-table").get_attribute("data-game")
+    page.click(".brand")
+    page.wait_for_selector("#resume-game:not([hidden])")
+    page.click("#new-game")
+    situation(page)
+    page.wait_for_function("(first) => document.getElementById('view-table').dataset.game !== first", arg=first)
+    second = page.locator("#view-table").get_attribute("data-game")
+    assert page.evaluate("localStorage.getItem('couyon.game')") == second
+    shown = sorted(page.locator(".hand-card").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)"))
+    assert shown == sorted(current_game(page)["view"]["hand"])
+    # Resuming from home shows the new game, not the first one.
+    page.click(".brand")
+    page.click("#resume-game")
+    situation(page)
+    assert page.locator("#view-table").get_attribute("data-game") == second

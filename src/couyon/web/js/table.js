@@ -25,6 +25,10 @@ const state = {
   droppedCard: null, // the card South dropped on the centre: it lands without flying in
   chalkShown: null, // lines drawn on the slate, to animate erasures
   onGameOver: null,
+  // Bumped whenever another game is asked for: an older load or animation that wakes up
+  // after it must not draw over the newer game.
+  generation: 0,
+  starting: false,
 };
 
 const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
@@ -55,8 +59,9 @@ function rememberGame(id) {
   }
 }
 
+/** Whether the table shows a game or is starting one (then nothing else should be loaded). */
 export function hasGame() {
-  return state.game !== null;
+  return state.game !== null || state.starting;
 }
 
 export function currentGame() {
@@ -269,7 +274,7 @@ function renderFacts(model) {
 }
 
 function southMayAct(model) {
-  return !state.busy && model.to_move === "S" && model.phase !== "over";
+  return Boolean(model) && !state.busy && model.to_move === "S" && model.phase !== "over";
 }
 
 function renderActions(model) {
@@ -474,6 +479,8 @@ function rewoundToDealStart(view) {
 }
 
 async function play(events, finalView) {
+  const generation = state.generation;
+  const stale = () => generation !== state.generation;
   state.busy = true;
   const model = state.model;
   model.legal = [];
@@ -482,6 +489,7 @@ async function play(events, finalView) {
     const effect = applyEvent(model, event, finalView);
     if (effect.dealEnd) {
       await showDealSummary(effect.dealEnd, model);
+      if (stale()) return;
       model.lines = { ...effect.dealEnd.lines };
       render();
       continue;
@@ -494,6 +502,7 @@ async function play(events, finalView) {
       markTrickWinner(effect.trickDone);
       await sleep(effect.pause);
       await gatherTrick(effect.trickDone);
+      if (stale()) return;
       model.deal.trick = { leader: effect.trickDone ?? model.deal.trick.leader, cards: [] };
       model.to_move = effect.trickDone ?? model.to_move;
       render();
@@ -501,6 +510,7 @@ async function play(events, finalView) {
     }
     render(effect.arriving);
     await sleep(effect.pause);
+    if (stale()) return;
   }
   state.droppedCard = null;
   state.model = clone(finalView);
@@ -728,10 +738,12 @@ async function send(move) {
   const tableView = $("view-table");
   tableView.dataset.sent = String(Number(tableView.dataset.sent ?? 0) + 1);
   render();
+  const generation = state.generation;
   let answer;
   try {
     answer = await api.move(state.game.id, move, model.move_number);
   } catch (error) {
+    if (generation !== state.generation) return false;
     state.busy = false;
     state.droppedCard = null;
     if (error instanceof ApiError && error.status === 409) {
@@ -743,6 +755,7 @@ async function send(move) {
     }
     return false;
   }
+  if (generation !== state.generation) return false;
   const { events, ...game } = answer;
   state.game = game;
   await play(events, answer.view);
@@ -781,8 +794,10 @@ function lastTrickOf(view) {
 }
 
 export async function load(id) {
+  const generation = ++state.generation;
   try {
-    await open(await api.game(id));
+    const answer = await api.game(id);
+    if (generation === state.generation) await open(answer);
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) rememberGame(null);
@@ -798,9 +813,18 @@ export function offerNewGame() {
 }
 
 export async function start(mode, ranked = true) {
+  const generation = ++state.generation;
   closeDialogs();
-  const answer = await api.newGame(mode, ranked);
+  state.starting = true;
+  let answer;
+  try {
+    answer = await api.newGame(mode, ranked);
+  } finally {
+    state.starting = false;
+  }
+  if (generation !== state.generation) return;
   state.game = null;
+  state.model = null;
   await open(answer, { fresh: true });
 }
 
