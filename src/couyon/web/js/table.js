@@ -4,7 +4,7 @@
 
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
-import { cardName, cardWithArticle, parseCard, t, formatDay } from "./i18n.js";
+import { cardName, cardWithArticle, currentLanguage, formatDay, parseCard, t } from "./i18n.js";
 import { pace } from "./settings.js";
 
 const SEATS = ["S", "W", "N", "E"];
@@ -192,12 +192,14 @@ function renderTrick(model, arriving = null) {
   for (const [seat, node] of present) if (!wanted.has(seat)) node.remove();
   for (const entry of trick.cards) {
     const existing = present.get(entry.seat);
-    if (existing && existing.dataset.card === entry.card) continue;
+    // Kept as it is unless the card or the language of its letters changed.
+    if (existing && existing.dataset.card === entry.card && existing.dataset.lang === currentLanguage()) continue;
     if (existing) existing.remove();
     const slot = document.createElement("div");
     slot.className = `slot slot-${entry.seat}`;
     slot.dataset.seat = entry.seat;
     slot.dataset.card = entry.card;
+    slot.dataset.lang = currentLanguage();
     const card = tableCard(entry.card);
     card.setAttribute("aria-label", t().playedBy(seatName(entry.seat), cardName(entry.card)));
     if (arriving && arriving.seat === entry.seat) slot.classList.add(arriving.dropped ? "dropped" : `fly-from-${entry.seat}`);
@@ -311,9 +313,13 @@ function renderHand(model, playingNow) {
       button.type = "button";
       button.className = "hand-card card";
       button.dataset.card = code;
-      button.append(cardFace(code));
       if (previous) previous.after(button);
       else hand.prepend(button);
+    }
+    if (button.dataset.lang !== currentLanguage()) {
+      // The corner letters are words of the language (R, D, V or K, Q, J).
+      button.replaceChildren(cardFace(code));
+      button.dataset.lang = currentLanguage();
     }
     const playable = playingNow && model.legal.includes(code);
     button.classList.toggle("is-playable", playable);
