@@ -5,7 +5,10 @@ which of the trumps still in play it holds, counted from the top (turned proposa
 are in no hand, ruling 9, so a king is master when the ace was turned), and how many
 masters and second-best cards it holds in the other suits. The shipped table
 ``data/bidding.json`` gives, per feature key, how often the taker's team made, tied or
-failed over simulated deals solved exactly; ``python -m couyon.bots.bidding N`` rebuilds it.
+failed over simulated deals played out by the expert itself (imperfect information:
+double-dummy solving proved some 15 points too optimistic on made), first over all
+takes, then per speaking position after the passes the expert's policy makes.
+``python -m couyon.bots.bidding first N W`` then ``… explore TABLE N W`` rebuilds it.
 """
 
 from __future__ import annotations
@@ -13,12 +16,12 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
 from couyon.bots.objective import NEUTRAL, OutcomeUtilities
-from couyon.bots.solver import outcome_classes
 from couyon.cards import RANKS_PER_SUIT, SUIT_MASKS
 from couyon.stream import Stream
 
@@ -97,10 +100,22 @@ class OutcomeOdds(NamedTuple):
         return self.made * utilities.made + self.tie * utilities.tie + self.failed * utilities.failed
 
 
+def _smoothed(counts: dict[int, list[int]], prior_of: dict[int, OutcomeOdds]) -> dict[int, OutcomeOdds]:
+    """Each key's observed frequencies, pulled toward its prior by ``_SMOOTHING`` pseudo-counts."""
+    table = {}
+    for key, prior in prior_of.items():
+        own = counts.get(key, [0, 0, 0])
+        total = sum(own) + _SMOOTHING
+        table[key] = OutcomeOdds(*((own[i] + _SMOOTHING * prior[i]) / total for i in range(3)))
+    return table
+
+
 @cache
-def _odds_table() -> dict[int, OutcomeOdds]:
+def _odds_tables() -> tuple[dict[int, OutcomeOdds], ...]:
+    """Per speaking position, the odds of every key: position counts, backed by all takes, backed by coarser keys."""
     text = resources.files("couyon.data").joinpath("bidding.json").read_text(encoding="utf-8")
-    counts = {int(key): value for key, value in json.loads(text)["counts"].items()}
+    data = json.loads(text)
+    counts = {int(key): value for key, value in data["counts"].items()}
     coarse: dict[int, list[int]] = {}
     for key, (made, tie, failed) in counts.items():
         totals = coarse.setdefault(_coarse_key(key), [0, 0, 0])
@@ -108,25 +123,25 @@ def _odds_table() -> dict[int, OutcomeOdds]:
         totals[1] += tie
         totals[2] += failed
     overall = [sum(c[i] for c in counts.values()) for i in range(3)]
-    table = {}
+    coarse_odds = {}
     for key in range(1 << 9):
         parent = coarse.get(_coarse_key(key), overall)
-        parent_total = sum(parent)
-        prior = [(parent[i] + 1) / (parent_total + 3) for i in range(3)]
-        own = counts.get(key, [0, 0, 0])
-        total = sum(own) + _SMOOTHING
-        table[key] = OutcomeOdds(*((own[i] + _SMOOTHING * prior[i]) / total for i in range(3)))
-    return table
+        coarse_odds[key] = OutcomeOdds(*((parent[i] + 1) / (sum(parent) + 3) for i in range(3)))
+    unconditional = _smoothed(counts, coarse_odds)
+    return tuple(
+        _smoothed({int(key): value for key, value in by_position.items()}, unconditional)
+        for by_position in data["by_position"]
+    )
 
 
-def take_odds(hand: int, proposal: int, out: int) -> OutcomeOdds:
-    """The measured odds of a take with ``hand`` on ``proposal``, the cards ``out`` being in no hand."""
-    return _odds_table()[hand_key(hand, proposal, out)]
+def take_odds(hand: int, proposal: int, out: int, position: int) -> OutcomeOdds:
+    """The measured odds of a take with ``hand`` on ``proposal`` by the ``position``-th speaker of the round."""
+    return _odds_tables()[position][hand_key(hand, proposal, out)]
 
 
-def odds_of_key(key: int) -> OutcomeOdds:
-    """The measured odds of a take for a feature key."""
-    return _odds_table()[key]
+def odds_of_key(key: int, position: int) -> OutcomeOdds:
+    """The measured odds of a take for a feature key and a speaking position."""
+    return _odds_tables()[position][key]
 
 
 def take_probability(odds: OutcomeOdds, threshold: float) -> float:
@@ -135,30 +150,8 @@ def take_probability(odds: OutcomeOdds, threshold: float) -> float:
     return 1.0 / (1.0 + math.exp(-margin / 0.25))
 
 
-def simulate_counts(deals: int, seed: str = "bidding-table") -> dict[int, list[int]]:
-    """Made/tie/failed counts per key over ``deals`` random deals, each seat taking the first proposal in turn."""
-    stream = Stream(seed, "deals")
-    counts: dict[int, list[int]] = {}
-    for _ in range(deals):
-        deck = list(range(24))
-        stream.shuffle(deck)
-        hands = [0, 0, 0, 0]
-        for seat in range(4):
-            for card in deck[4 * seat : 4 * seat + 4]:
-                hands[seat] |= 1 << card
-        proposal = deck[16]
-        trump = proposal // RANKS_PER_SUIT
-        for taker in range(4):
-            classes = outcome_classes(hands, trump, taker, (), 0)
-            sign = max(classes.values()) if taker % 2 == 0 else min(classes.values())
-            taker_sign = sign if taker % 2 == 0 else -sign
-            entry = counts.setdefault(hand_key(hands[taker], proposal, 1 << proposal), [0, 0, 0])
-            entry[0 if taker_sign > 0 else 1 if taker_sign == 0 else 2] += 1
-    return counts
-
-
-def _played_outcome(seed: str) -> tuple[int, int]:
-    """Deal 1 of ``seed`` with its first speaker taking the first proposal, played out by experts: key and outcome."""
+def _first_speaker_take(seed: str) -> tuple[int, int, int]:
+    """Deal 1 of ``seed`` taken by its first speaker and played out by experts: position 0, key, outcome."""
     from couyon.bots import bot_move
     from couyon.bots.expert import ExpertBot
     from couyon.game import TAKE, Move, new_game, play
@@ -174,25 +167,72 @@ def _played_outcome(seed: str) -> tuple[int, int]:
         state = play(state, bot_move(state, expert))
     outcome = state.finished_deals[0].outcome
     assert outcome is not None
-    return key, ("made", "tie", "failed").index(outcome.value)
+    return 0, key, ("made", "tie", "failed").index(outcome.value)
 
 
-def simulate_played_counts(deals: int, workers: int, seed: str = "bidding-play") -> dict[int, list[int]]:
-    """Made/tie/failed counts per key over ``deals`` deals played out by the expert (imperfect information)."""
+def _explored_take(seed: str) -> tuple[int, int, int]:
+    """Deal 1 of ``seed``: speakers bid as the expert until a target speaker, who takes; experts play it out.
+
+    The target position is drawn from the seed, so every position gets takes made
+    after the passes the expert's own policy would make. Returns the taker's
+    position, its feature key and the outcome (0 made, 1 tie, 2 failed).
+    """
+    from couyon.bots import bot_move
+    from couyon.bots.expert import ExpertBot
+    from couyon.game import TAKE, Move, new_game, play
+
+    state = new_game(seed)
+    target = Stream(seed, "explore").uniform(4)
+    expert = ExpertBot()
+    position = 0
+    key = 0
+    while state.deal.taker is None:
+        seat = state.to_move
+        assert seat is not None
+        deal = state.deal
+        key = hand_key(deal.hands[seat], deal.proposal, 1 << deal.proposal)
+        move = Move(seat, TAKE) if position == target else bot_move(state, expert)
+        state = play(state, move)
+        if state.deal.taker is None:
+            position += 1
+    while not state.finished_deals:
+        state = play(state, bot_move(state, expert))
+    outcome = state.finished_deals[0].outcome
+    assert outcome is not None
+    return position, key, ("made", "tie", "failed").index(outcome.value)
+
+
+def simulate_counts(
+    simulate: Callable[[str], tuple[int, int, int]], deals: int, workers: int, seed: str
+) -> list[dict[int, list[int]]]:
+    """Made/tie/failed counts per speaking position and key, over ``deals`` simulated deals."""
     import multiprocessing
 
-    counts: dict[int, list[int]] = {}
+    counts: list[dict[int, list[int]]] = [{}, {}, {}, {}]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for key, outcome in pool.imap_unordered(_played_outcome, (f"{seed}:{i}" for i in range(deals)), chunksize=64):
-            counts.setdefault(key, [0, 0, 0])[outcome] += 1
+        tasks = (f"{seed}:{i}" for i in range(deals))
+        for position, key, outcome in pool.imap_unordered(simulate, tasks, chunksize=64):
+            counts[position].setdefault(key, [0, 0, 0])[outcome] += 1
     return counts
 
 
 def main(argv: list[str]) -> int:
-    """Print a new table: ``played DEALS WORKERS`` (the shipped method) or ``solved DEALS`` (double dummy)."""
-    method, deals = argv[0], int(argv[1])
-    counts = simulate_played_counts(deals, int(argv[2])) if method == "played" else simulate_counts(deals)
-    data = {"method": method, "deals": deals, "counts": {str(key): counts[key] for key in sorted(counts)}}
+    """Print a table: ``first DEALS WORKERS`` (all takes), then ``explore TABLE DEALS WORKERS`` (by position)."""
+    if argv[0] == "first":
+        deals, workers = int(argv[1]), int(argv[2])
+        first = simulate_counts(_first_speaker_take, deals, workers, "bidding-play")[0]
+        data: dict[str, object] = {
+            "unconditional": {"method": "first speaker takes, experts play", "deals": deals},
+            "counts": {str(key): first[key] for key in sorted(first)},
+            "by_position": [{}, {}, {}, {}],
+        }
+    else:
+        with open(argv[1], encoding="utf-8") as file:
+            data = json.load(file)
+        deals, workers = int(argv[2]), int(argv[3])
+        by_position = simulate_counts(_explored_take, deals, workers, "bidding-explore")
+        data["explored_deals"] = deals
+        data["by_position"] = [{str(key): counts[key] for key in sorted(counts)} for counts in by_position]
     print(json.dumps(data, separators=(",", ":")))
     return 0
 

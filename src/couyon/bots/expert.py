@@ -22,7 +22,7 @@ from couyon.game import PASS, TAKE, Move
 from couyon.stream import Stream
 from couyon.view import SeatView
 
-TAKE_THRESHOLDS = (0.15, 0.1, 0.05, 0.0)
+TAKE_THRESHOLDS = (0.3, 0.25, 0.2, 0.15)
 """Expected lines a take must beat, by speaking position in the round (first speaker to dealer)."""
 
 MIN_WORLDS = 6
@@ -55,9 +55,9 @@ class ExpertBot:
 
     def _takes(self, seat_view: SeatView) -> bool:
         proposal = seat_view.current_proposal
-        odds = take_odds(mask_of(seat_view.hand), proposal, mask_of(seat_view.proposals))
-        utilities = outcome_utilities(seat_view.lines, seat_view.stake, seat_view.seat % 2)
         position = sum(1 for bid in seat_view.bids if bid.proposal == proposal)
+        odds = take_odds(mask_of(seat_view.hand), proposal, mask_of(seat_view.proposals), position)
+        utilities = outcome_utilities(seat_view.lines, seat_view.stake, seat_view.seat % 2)
         return odds.expected(utilities) > self.thresholds[position]
 
     def _best_card(self, seat_view: SeatView, rng: Stream) -> int:
@@ -137,6 +137,7 @@ class _BidEvidence:
             if bid.proposal == proposal:
                 earlier += 1
         self.threshold = thresholds[earlier]
+        self.position = earlier
         self.reader = key_reader(proposal, out)
         self.memo: dict[int, float] = {}
 
@@ -144,7 +145,7 @@ class _BidEvidence:
         key = self.reader.key(dealt)
         found = self.memo.get(key)
         if found is None:
-            probability = take_probability(odds_of_key(key), self.threshold)
+            probability = take_probability(odds_of_key(key, self.position), self.threshold)
             probability = min(1.0 - _PROBABILITY_FLOOR, max(_PROBABILITY_FLOOR, probability))
             found = probability if self.took else 1.0 - probability
             self.memo[key] = found
