@@ -8,16 +8,21 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.conftest import free_port
 from tests.faults.conftest import StoppablePostgres
 from tests.server.helpers import Answer, new_game, play_to_end, send_move
 
+from couyon.loadgen import ServerProcess
 from couyon.record import verify
 from couyon.server.app import create_app
 from couyon.server.config import Settings
@@ -139,3 +144,72 @@ def test_serve_refuses_an_unusable_database_in_one_sentence(database_url: str, e
     message = done.stderr.decode()
     assert message.startswith(f"couyon serve: {expected}") and message.count("\n") == 1, message
     assert "hunter2" not in message and "Traceback" not in message
+
+
+def test_postgresql_stopping_under_load_costs_only_503s(stoppable_postgres: StoppablePostgres, tmp_path: Path) -> None:
+    """Eight players keep playing while the database stops and starts again, transactions cut mid-way:
+    every answer is a 200 or a 503 (a 409 only for a move resent after a 503 whose commit had landed),
+    and every game then finishes with a record that replays to what its player saw."""
+    statuses: Counter[str] = Counter()
+    progress = threading.Semaphore(0)
+    finals: list[Answer] = []
+    failures: list[BaseException] = []
+
+    def player(index: int, base: str) -> None:
+        rng = random.Random(index)
+        with httpx.Client(base_url=base, timeout=30) as client:
+            try:
+                answer = client_answer(client.post("/api/games", json={"mode": "free"}), statuses)
+                while answer is None:
+                    answer = client_answer(client.post("/api/games", json={"mode": "free"}), statuses)
+                after_503 = False
+                while answer["view"]["winner"] is None:
+                    body = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+                    response = client.post(f"/api/games/{answer['id']}/moves", json=body)
+                    if response.status_code == 409 and after_503:
+                        statuses["409 after a 503"] += 1
+                        shown = None
+                        while shown is None:  # Reload, as the page does, until the database answers.
+                            shown = client_answer(client.get(f"/api/games/{answer['id']}"), statuses)
+                        answer = shown
+                    elif client_answer(response, statuses) is not None:
+                        answer = response.json()
+                        progress.release()
+                    after_503 = response.status_code == 503
+                    if after_503:
+                        time.sleep(int(response.headers["retry-after"]) / 10)
+                finals.append(answer)
+                record = client.get(f"/api/games/{answer['id']}/record")
+                report = verify(record.content)
+                assert report["valid"] and report["score"] == answer["view"]["score"]
+            except BaseException as error:  # An assertion in a thread must fail the test.
+                failures.append(error)
+                progress.release()
+
+    with ServerProcess(tmp_path / "data", stoppable_postgres.url) as server:
+        threads = [threading.Thread(target=player, args=(index, server.url)) for index in range(8)]
+        for thread in threads:
+            thread.start()
+        for _ in range(40):
+            assert progress.acquire(timeout=60)
+        stoppable_postgres.stop()
+        time.sleep(1.5)
+        stoppable_postgres.start()
+        for thread in threads:
+            thread.join(timeout=120)
+            assert not thread.is_alive()
+    assert not failures, failures
+    assert len(finals) == 8
+    assert set(statuses) <= {"200", "201", "503", "409 after a 503"}, statuses
+    assert statuses["503"] > 0, statuses
+
+
+def client_answer(response: httpx.Response, statuses: Counter[str]) -> Answer | None:
+    """The answer of a 200 or 201, None after a 503 in the error shape; any other status fails."""
+    statuses[str(response.status_code)] += 1
+    if response.status_code == 503:
+        assert_unavailable(response)
+        return None
+    assert response.status_code in (200, 201), response.text
+    answer: Answer = response.json()
+    return answer
