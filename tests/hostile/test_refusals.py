@@ -266,3 +266,30 @@ def test_lone_surrogates_are_refused(owner: tuple[Any, Answer], target: str, bod
     """JSON may escape half a UTF-16 pair, which no UTF-8 text (or database) can hold."""
     client, game = owner
     assert_refused(send(client, target, game, content=body, headers=JSON), 422, "invalid_fields")
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+def test_a_move_posted_as_a_cross_site_form_is_refused(owner: tuple[Any, Answer], content_type: str) -> None:
+    """A form on another site can send these types without a preflight; only JSON moves are read."""
+    client, game = owner
+    body = f'{{"move": "{game["view"]["legal"][0]}", "move_number": {game["view"]["move_number"]}}}'
+    response = client.post(f"/api/games/{game['id']}/moves", content=body, headers={"content-type": content_type})
+    assert_refused(response, 400, "malformed")
+    assert client.get(f"/api/games/{game['id']}").json()["view"] == game["view"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../../../../etc/passwd",
+        "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/..%2f..%2f..%2fetc%2fpasswd",
+        "/js/..%2f..%2f..%2fserver%2fconfig.py",
+        "/%2e%2e/server/config.py",
+        "/js/%2e%2e/%2e%2e/server/config.py",
+    ],
+)
+def test_static_files_do_not_leave_the_web_folder(make_client: Any, path: str) -> None:
+    response = make_client().get(path)
+    assert response.status_code in (400, 404), response.status_code
+    assert b"root:" not in response.content and b"COUYON_" not in response.content
