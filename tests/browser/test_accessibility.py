@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playing import DESKTOP, PHONE, ContextFactory, collect_errors, mouse_turn, screenshot, situation
+from playing import DESKTOP, PHONE, ContextFactory, collect_errors, current_game, mouse_turn, screenshot, situation
 
 AXE = Axe()
 MAX_STEPS = 2000
@@ -73,6 +73,15 @@ def test_every_screen_passes_axe(new_context: ContextFactory, size: str) -> None
     assert f"Marie {size}" in page.locator("#board tbody").inner_text()
     assert_no_violations(page, "leaderboard")
     screenshot(page, f"{size}-leaderboard")
+
+    # Home now says the day's challenge is played and offers an unranked replay of its deals.
+    page.goto("/")
+    page.wait_for_selector("#daily-time:has-text('Défi du jour joué')")
+    assert page.locator("#play-daily").inner_text() == "Rejouer hors classement"
+    page.click("#play-daily")
+    situation(page)
+    replay = current_game(page)
+    assert replay["mode"] == "daily" and replay["ranked"] is False
 
     page.goto("/#/rules")
     page.wait_for_selector("#view-rules:not([hidden])")

@@ -70,7 +70,10 @@ function renderCountdown() {
   }
   const elapsed = Math.floor((Date.now() - page.dailyFetchedAt) / 1000);
   const left = Math.max(0, page.daily.seconds_left - elapsed);
-  box.textContent = t().dailyTimeLeft(Math.floor(left / 3600), Math.floor((left % 3600) / 60));
+  const [hours, minutes] = [Math.floor(left / 3600), Math.floor((left % 3600) / 60)];
+  box.textContent = page.daily.finished
+    ? `${t().dailyDone} ${t().dailyNext(hours, minutes)}`
+    : t().dailyTimeLeft(hours, minutes);
   if (left === 0) refreshHome();
 }
 
@@ -95,7 +98,7 @@ async function refreshHome() {
   }
   const words = t();
   const button = $("play-daily");
-  if (page.daily && page.daily.finished) button.textContent = words.dailyDone;
+  if (page.daily && page.daily.finished) button.textContent = words.replayDaily;
   else if (page.daily && page.daily.game_id) button.textContent = words.resumeDaily;
   else button.textContent = words.playDaily;
   renderCountdown();
