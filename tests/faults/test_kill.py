@@ -126,3 +126,71 @@ def test_a_sigkill_mid_games_loses_no_acknowledged_move(database_url: str, tmp_p
             client.close()
         store.close()
         server.stop()
+
+
+def test_games_go_on_on_the_other_process_when_one_is_killed(postgres_url: str, tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL database, as behind a proxy: moves alternate between them, one is
+    SIGKILLed mid-games, and the players' unanswered moves sent to the survivor continue every game."""
+    first = ServerProcess(tmp_path / "first", postgres_url)
+    second = ServerProcess(tmp_path / "second", postgres_url)
+    first.start()
+    second.start()
+    progress = threading.Semaphore(0)
+    failures: list[BaseException] = []
+    finished: list[Answer] = []
+
+    def play(index: int) -> None:
+        clients = [httpx.Client(base_url=server.url, timeout=10) for server in (first, second)]
+        chooser = Stream("failover", str(index))
+        try:
+            created = clients[0].post("/api/games", json={"mode": "free"})
+            cookie = clients[0].cookies["couyon_player"]
+            clients[1].cookies.set("couyon_player", cookie)  # The same browser, whichever process answers.
+            answer = created.json()
+            turn = 0
+            while answer["view"]["winner"] is None:
+                body = {"move": chooser.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+                url = f"/api/games/{answer['id']}/moves"
+                try:
+                    response = clients[turn % 2].post(url, json=body)
+                except httpx.TransportError:
+                    # What a proxy's next upstream would get: the same move, on the survivor.
+                    response = clients[1].post(url, json=body)
+                    if response.status_code == 409:
+                        assert response.json()["error"]["code"] == "stale"
+                        response = clients[1].get(f"/api/games/{answer['id']}")
+                assert response.status_code == 200, response.text
+                answer = response.json()
+                turn += 1
+                progress.release()
+            finished.append(answer)
+        except BaseException as error:  # An assertion in a thread must fail the test.
+            failures.append(error)
+            progress.release()
+        finally:
+            for client in clients:
+                client.close()
+
+    try:
+        threads = [threading.Thread(target=play, args=(index,)) for index in range(GAMES // 2)]
+        for thread in threads:
+            thread.start()
+        for _ in range(MOVES_BEFORE_THE_KILL):
+            assert progress.acquire(timeout=60)
+        first.kill()
+        for thread in threads:
+            thread.join(timeout=120)
+            assert not thread.is_alive()
+        assert not failures, failures
+        assert len(finished) == GAMES // 2
+        store = Store(postgres_url)
+        try:
+            for answer in finished:
+                loaded = store.game(answer["id"])
+                assert loaded is not None and len(loaded[1]) == answer["view"]["move_number"]
+                assert store.entry(answer["id"]) is not None
+        finally:
+            store.close()
+    finally:
+        first.stop()
+        second.stop()
