@@ -815,7 +815,9 @@ export async function load(id) {
 
 /** With no game to show, the table offers to start one. */
 export function offerNewGame() {
-  if (!state.model) $("table-new-game-row").hidden = false;
+  if (state.model) return;
+  $("table-new-game-row").hidden = false;
+  $("view-table").dataset.turn = "none";
 }
 
 export async function start(mode, ranked = true) {
