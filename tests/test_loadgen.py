@@ -26,7 +26,7 @@ def test_ten_players_play_complete_games_that_replay_to_what_they_saw(database_u
 def test_the_time_budget_stops_the_run_and_cut_games_resume(tmp_path: Path) -> None:
     """Games cut by the budget are checked too: each must resume at its player's last view."""
     report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget", think=0.01))
-    assert report["error_count"] == 0
+    assert report["error_count"] == 0, report["errors"]
     assert report["games_started"] < 3 * 1000
 
 
