@@ -12,6 +12,8 @@ played at once.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from couyon.bots.baseline import BaselineBot
 from couyon.bots.bidding import key_reader, odds_of_key, take_odds, take_probability
 from couyon.bots.knowledge import Knowledge, knowledge_of, sample_hands
@@ -25,10 +27,20 @@ from couyon.view import SeatView
 TAKE_THRESHOLDS = (0.3, 0.25, 0.2, 0.15)
 """Expected lines a take must beat, by speaking position in the round (first speaker to dealer)."""
 
-MIN_WORLDS = 6
-"""Deals solved before agreement between them may end the search."""
-MAX_WORLDS = 16
-"""Deals solved at most per decision."""
+
+class SearchBudget(NamedTuple):
+    """How many deals the play search solves."""
+
+    min_worlds: int
+    """Deals solved before agreement between them may end the search."""
+    first_trick_worlds: int
+    """Deals solved at most in the first trick, where each solve (four cards a hand) costs most."""
+    max_worlds: int
+    """Deals solved at most per decision after the first trick."""
+
+
+BUDGET_BY_VERSION = {1: SearchBudget(6, 16, 16), 2: SearchBudget(8, 16, 32)}
+"""Each released version's search; records name the version, so an old game replays with its own."""
 CANDIDATES_PER_WORLD = 3
 """Deals drawn per deal kept: the bidding evidence picks the kept ones among them."""
 
@@ -38,9 +50,10 @@ _PROBABILITY_FLOOR = 0.03
 
 class ExpertBot:
     name = "expert"
-    version = 1
 
-    def __init__(self, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
+    def __init__(self, version: int = 2, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
+        self.version = version
+        self.budget = BUDGET_BY_VERSION[version]
         self.thresholds = thresholds
 
     def choose(self, seat_view: SeatView, rng: Stream) -> Move:
@@ -79,7 +92,7 @@ class ExpertBot:
                 totals[card] = totals.get(card, 0.0) + weight * value
             winners = {card for card, value in values.items() if value == best}
             always_best = winners if always_best is None else always_best & winners
-            if solved + 1 >= MIN_WORLDS and always_best:
+            if solved + 1 >= self.budget.min_worlds and always_best:
                 break
         best_total = max(totals.values())
         best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
@@ -97,22 +110,23 @@ class ExpertBot:
             if bid.seat != seat_view.seat
         ]
         candidates: list[tuple[tuple[int, int, int, int], float]] = []
-        for _ in range(MAX_WORLDS * CANDIDATES_PER_WORLD):
+        count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
+        for _ in range(count * CANDIDATES_PER_WORLD):
             hands = sample_hands(knowledge, rng)
             likelihood = 1.0
             for item in evidence:
                 likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
             candidates.append((hands, likelihood))
         total = sum(likelihood for _, likelihood in candidates)
-        # Systematic resampling: MAX_WORLDS evenly spaced picks along the cumulative weights.
-        step = total / MAX_WORLDS
+        # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
+        step = total / count
         pointer = rng.random() * step
         chosen: dict[tuple[int, int, int, int], float] = {}
         cumulative = 0.0
         picks = 0
         for hands, likelihood in candidates:
             cumulative += likelihood
-            while pointer < cumulative and picks < MAX_WORLDS:
+            while pointer < cumulative and picks < count:
                 chosen[hands] = chosen.get(hands, 0.0) + 1.0
                 pointer += step
                 picks += 1
