@@ -100,6 +100,8 @@ def test_the_table_seats_a_registered_bot_and_never_the_omniscient_one() -> None
     assert bot_by_id(TABLE_BOT_ID).name == "expert"
     assert all(bot.name != OmniscientBot.name for bot in BOTS_BY_ID.values())
     assert {bot_id(bot) for bot in BOTS_BY_ID.values()} == set(BOTS_BY_ID)
+    # Games recorded with an earlier expert replay with it: every released version stays registered.
+    assert {"expert/1", "expert/2"} <= set(BOTS_BY_ID)
 
 
 def cards(*codes: str) -> int:
