@@ -132,6 +132,7 @@ def run_arena(
     workers = workers or os.cpu_count() or 1
     deal_results: list[int] = []
     match_margins: list[int] = []
+    match_sizes: list[int] = []
     a_times: list[float] = []
     b_times: list[float] = []
     bar = None
@@ -144,6 +145,7 @@ def run_arena(
         for result in matches:
             deal_results.extend(result.deal_results)
             match_margins.append(sum(result.deal_results))
+            match_sizes.append(len(result.deal_results))
             a_times.extend(result.a_times)
             b_times.extend(result.b_times)
             if bar is not None:
@@ -154,7 +156,7 @@ def run_arena(
         matches.close()
         if bar is not None:
             bar.close()
-    return _report(name_a, name_b, seed, deal_results, match_margins, a_times, b_times)
+    return _report(name_a, name_b, seed, deal_results, match_margins, match_sizes, a_times, b_times)
 
 
 def _report(
@@ -163,12 +165,13 @@ def _report(
     seed: str,
     deal_results: list[int],
     match_margins: list[int],
+    match_sizes: list[int],
     a_times: list[float],
     b_times: list[float],
 ) -> dict[str, Any]:
     count = len(deal_results)
     mean = statistics.fmean(deal_results)
-    half_width = 1.96 * statistics.stdev(deal_results) / math.sqrt(count) if count > 1 else math.inf
+    half_width = 1.96 * _clustered_standard_error(match_margins, match_sizes, mean)
     return {
         "bot_a": name_a,
         "bot_b": name_b,
@@ -185,6 +188,20 @@ def _report(
         "matches_tied": sum(1 for margin in match_margins if margin == 0),
         "decision_ms": {"a": _timing(name_a, a_times), "b": _timing(name_b, b_times)},
     }
+
+
+def _clustered_standard_error(match_margins: list[int], match_sizes: list[int], mean: float) -> float:
+    """Standard error of the per-deal mean with matches as the independent units (deals of a match share the chalk).
+
+    The mean is a ratio, total margin over total deals; its linearised variance is
+    sum((margin_i − mean × deals_i)²) / (n (n − 1)) divided by the squared mean deals per match.
+    """
+    matches = len(match_margins)
+    if matches < 2:
+        return math.inf
+    residuals = sum((margin - mean * size) ** 2 for margin, size in zip(match_margins, match_sizes, strict=True))
+    mean_size = sum(match_sizes) / matches
+    return math.sqrt(residuals / (matches * (matches - 1))) / mean_size
 
 
 def _timing(name: str, values: list[float]) -> dict[str, Any]:
