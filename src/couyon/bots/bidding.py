@@ -218,6 +218,14 @@ def simulate_counts(
 
 def main(argv: list[str]) -> int:
     """Print a table: ``first DEALS WORKERS`` (all takes), then ``explore TABLE DEALS WORKERS`` (by position)."""
+    if (
+        not argv
+        or argv[0] not in ("first", "explore")
+        or len(argv) != (3 if argv[0] == "first" else 4)
+        or not all(value.isdigit() and int(value) > 0 for value in argv[-2:])
+    ):
+        print("usage: python -m couyon.bots.bidding first DEALS WORKERS | explore TABLE DEALS WORKERS", file=sys.stderr)
+        return 2
     if argv[0] == "first":
         deals, workers = int(argv[1]), int(argv[2])
         first = simulate_counts(_first_speaker_take, deals, workers, "bidding-play")[0]
