@@ -119,8 +119,10 @@ def test_a_sigkill_mid_games_loses_no_acknowledged_move(database_url: str, tmp_p
             report = verify(record.content)
             assert report["valid"] and report["finished"]
             assert (report["winner"], report["score"]) == (final["view"]["winner"], final["view"]["score"])
-            # The leaderboard's replay, with the bots recomputing every move, accepted the restarted game.
-            assert store.entry(final["id"]) is not None
+            # The leaderboard's replay, with the bots recomputing every move, accepted the restarted game
+            # (after the final move's answer, or at the latest when the game is shown).
+            shown = player.client.get(f"/api/games/{final['id']}").json()
+            assert shown["leaderboard"] is not None and store.entry(final["id"]) is not None
     finally:
         for client in clients:
             client.close()

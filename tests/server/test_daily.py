@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import threading
 from typing import Any
 
 from sqlalchemy import delete, insert, select
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
+import couyon.server.games as games_module
 from couyon.cards import Seat
-from couyon.game import legal_moves, new_game, play
+from couyon.game import GameState, legal_moves, new_game, play
+from couyon.server.answers import view_json
+from couyon.server.games import GameAnswer, GameService, verified_replay
+from couyon.store import Store, StoredGame
 from couyon.store.schema import leaderboard_entries, moves
+from couyon.view import view
 
 
 def public_part(answer: dict[str, Any]) -> dict[str, Any]:
@@ -53,10 +59,11 @@ def test_one_ranked_attempt_per_day_then_unranked_plays(make_client: Any) -> Non
     assert extra.json()["view"]["hand"] == attempt["view"]["hand"]
     # The extra play, even finished first, never enters the board; the attempt does.
     finished_extra = play_to_end(client, extra.json(), random.Random(1))
-    assert finished_extra["leaderboard"] is None
+    assert finished_extra["leaderboard"] is None and finished_extra["leaderboard_pending"] is False
     assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
     finished = play_to_end(client, attempt, random.Random(2))
-    assert finished["leaderboard"] == {
+    assert finished["leaderboard"] is None and finished["leaderboard_pending"] is True
+    assert client.get(f"/api/games/{attempt['id']}").json()["leaderboard"] == {
         "board": "daily",
         "rank": 1,
         "score": finished["view"]["score"],
@@ -97,7 +104,8 @@ def test_a_ranked_attempt_finished_after_its_day_is_not_ranked(make_client: Any,
     attempt = start_game(client, "daily")
     clock.advance(dt.timedelta(days=1))
     finished = play_to_end(client, attempt, random.Random(8))
-    assert finished["leaderboard"] is None
+    assert finished["leaderboard"] is None and finished["leaderboard_pending"] is False
+    assert client.get(f"/api/games/{attempt['id']}").json()["leaderboard"] is None
     assert client.get("/api/leaderboard?board=daily&day=2026-11-29").json()["entries"] == []
 
 
@@ -113,7 +121,8 @@ def forged_moves(seed: str, rng: random.Random) -> list[str]:
     return played
 
 
-def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any) -> None:
+def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any, monkeypatch: Any) -> None:
+    replays = count_replays(monkeypatch)
     client = make_client()
     attempt = start_game(client, "daily")
     store = client.app.state.store
@@ -129,10 +138,106 @@ def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any) -
     assert resumed["view"]["to_move"] == "S"
     finished = play_to_end(client, resumed, random.Random(10))
     assert finished["view"]["winner"] is not None
-    assert finished["leaderboard"] is None
+    assert finished["leaderboard"] is None and finished["leaderboard_pending"] is True
+    assert replays == [attempt["id"]]  # The replay after the final move's answer refused it...
+    for _ in range(3):
+        shown = client.get(f"/api/games/{attempt['id']}").json()
+        assert shown["leaderboard"] is None and shown["leaderboard_pending"] is False
+    assert replays == [attempt["id"]]  # ...and recorded why, so showing the game does not replay it again.
+    refusal = store.ranked_finish(attempt["id"]).refusal
+    assert refusal is not None and "bot" in refusal
     with store.engine.connect() as connection:
         assert connection.execute(select(leaderboard_entries)).all() == []
     assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
+
+
+def count_replays(monkeypatch: Any) -> list[str]:
+    """The ids of the games whose verifying replay runs from now on, in order."""
+    replays: list[str] = []
+
+    def counted(game: StoredGame, game_moves: list[str]) -> GameState:
+        replays.append(game.id)
+        return verified_replay(game, game_moves)
+
+    monkeypatch.setattr(games_module, "verified_replay", counted)
+    return replays
+
+
+def play_without_background(service: GameService, attempt: dict[str, Any], rng: random.Random) -> GameAnswer:
+    """Play South's moves to the end through the service alone, as if every final-move background task was lost."""
+    game, _ = service.store.game(attempt["id"])
+    answer = service.show(game.player_id, game.id)
+    while answer.state.winner is None:
+        legal = view_json(view(answer.state, Seat.S))["legal"]
+        answer = service.move(game.player_id, game.id, rng.choice(legal), answer.state.move_count)
+    return answer
+
+
+def test_a_game_whose_verification_was_lost_is_verified_on_the_next_show(make_client: Any, monkeypatch: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    replays = count_replays(monkeypatch)
+    finished = play_without_background(client.app.state.service, attempt, random.Random(12))
+    assert finished.leaderboard is None and finished.leaderboard_pending and replays == []
+    # The process is killed before its background task ran; a restarted one verifies on the next GET.
+    restarted = make_client(secret="test-secret")  # Another app over the same database and secret.
+    restarted.cookies.set("couyon_player", client.cookies["couyon_player"])
+    shown = restarted.get(f"/api/games/{attempt['id']}").json()
+    assert replays == [attempt["id"]]
+    assert shown["leaderboard"] == {
+        "board": "daily",
+        "rank": 1,
+        "score": finished.state.score,
+        "deals": finished.state.finished_deals[-1].number,
+    }
+    assert shown["leaderboard_pending"] is False
+    assert client.get(f"/api/games/{attempt['id']}").json()["leaderboard"] == shown["leaderboard"]
+    assert replays == [attempt["id"]]  # Entered once: later shows only read the entry.
+
+
+def test_a_daily_game_finished_before_midnight_and_verified_after_it_counts(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    clock.advance(dt.timedelta(hours=14, seconds=-1))  # 23:59:59 in Brussels on the challenge's day.
+    finished = play_without_background(client.app.state.service, attempt, random.Random(13))
+    assert finished.leaderboard_pending
+    clock.advance(dt.timedelta(seconds=2))  # The verification happens on the next day.
+    shown = client.get(f"/api/games/{attempt['id']}").json()
+    assert shown["leaderboard"] is not None and shown["leaderboard"]["rank"] == 1
+    board = client.get("/api/leaderboard?board=daily&day=2026-11-29").json()["entries"]
+    assert [entry["finished_at"] for entry in board] == ["2026-11-29T22:59:59+00:00"]
+
+
+def test_two_concurrent_verifications_enter_one_entry(make_client: Any, monkeypatch: Any, database_url: str) -> None:
+    client = make_client()
+    attempt = start_game(client, "daily")
+    play_without_background(client.app.state.service, attempt, random.Random(14))
+    # Two server processes (their own store and service) show the game at once, both past the replay.
+    both_replayed = threading.Barrier(2, timeout=30)
+
+    def replay_then_wait(game: StoredGame, game_moves: list[str]) -> GameState:
+        state = verified_replay(game, game_moves)
+        both_replayed.wait()
+        return state
+
+    monkeypatch.setattr(games_module, "verified_replay", replay_then_wait)
+    stores = [Store(database_url) for _ in range(2)]
+    services = [GameService(store, b"test-secret", client.app.state.service.clock) for store in stores]
+    game, _ = stores[0].game(attempt["id"])
+    places: list[Any] = []
+    threads = [
+        threading.Thread(target=lambda s=service: places.append(s.show(game.player_id, game.id).leaderboard))
+        for service in services
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for store in stores:
+        store.close()
+    assert len(places) == 2 and places[0] is not None and places[0] == places[1]
+    with client.app.state.store.engine.connect() as connection:
+        assert len(connection.execute(select(leaderboard_entries)).all()) == 1
 
 
 def test_a_move_list_that_breaks_the_rules_cannot_be_played_on(make_client: Any) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
 
 import pytest
 from sqlalchemy import inspect
 
-from couyon.store import LeaderboardEntry, Store, StoredGame
+from couyon.store import LeaderboardEntry, RankedFinish, Store, StoredGame
 
 NOW = dt.datetime(2026, 11, 29, 9, 0)
 
@@ -33,6 +34,7 @@ def test_migrations_create_the_schema_and_are_idempotent(store: Store) -> None:
         "moves",
         "daily_attempts",
         "leaderboard_entries",
+        "ranked_finishes",
         "settings",
         "alembic_version",
     } <= tables
@@ -62,7 +64,8 @@ def test_leaderboard_order_score_then_deals_then_finish(store: Store) -> None:
         entry = LeaderboardEntry(
             game_id, "free", None, "p_" + game_id, score, deals, NOW + dt.timedelta(minutes=minute)
         )
-        store.append_moves(game_id, 0, ["S:pass"], entry)
+        store.append_moves(game_id, 0, ["S:pass"])
+        store.enter(entry)
     store.set_player_name("p_g_3", "Marie", NOW)
     board = store.leaderboard("free", None, 10)
     assert [entry.game_id for entry in board] == ["g_3", "g_4", "g_2", "g_1", "g_5"]
@@ -71,6 +74,42 @@ def test_leaderboard_order_score_then_deals_then_finish(store: Store) -> None:
     assert store.entry("g_2") is not None and store.entry("g_2")[1] == 3  # type: ignore[index]
     assert store.leaderboard("daily", dt.date(2026, 11, 29), 10) == []
     assert len(store.leaderboard("free", None, 2)) == 2
+
+
+def test_a_ranked_finish_is_stored_with_the_final_move_and_its_refusal_once_refused(store: Store) -> None:
+    store.create_game(stored_game("g_1", "p_1"), [])
+    assert store.ranked_finish("g_1") is None
+    store.append_moves("g_1", 0, ["S:pass"], RankedFinish(NOW, None))
+    assert store.ranked_finish("g_1") == RankedFinish(NOW, None)
+    store.refuse("g_1", "move 3 is W:AS but bot random/1 plays W:7S")
+    assert store.ranked_finish("g_1") == RankedFinish(NOW, "move 3 is W:AS but bot random/1 plays W:7S")
+
+
+def test_an_entry_entered_twice_at_once_is_one_entry(store: Store, database_url: str) -> None:
+    store.create_game(stored_game("g_1", "p_1"), [])
+    entry = LeaderboardEntry("g_1", "free", None, "p_1", 1300, 9, NOW)
+    # Two processes (each its own store) insert the verified entry at the same moment: neither fails.
+    processes = [Store(database_url) for _ in range(2)]
+    start = threading.Barrier(len(processes), timeout=30)
+    failures: list[BaseException] = []
+
+    def enter(process: Store) -> None:
+        start.wait()
+        try:
+            process.enter(entry)
+        except BaseException as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=enter, args=(process,)) for process in processes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    store.enter(entry)  # And a late third one.
+    for process in processes:
+        process.close()
+    assert failures == []
+    assert [line.game_id for line in store.leaderboard("free", None, 10)] == ["g_1"]
 
 
 def test_a_setting_is_generated_once(store: Store, database_url: str) -> None:

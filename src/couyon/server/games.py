@@ -6,6 +6,9 @@ human's move, lets the bots answer until South must act, and appends every new m
 transaction keyed by move number. Daily seeds are HMACs of the server secret and the
 Europe/Brussels day; a finished ranked game enters a leaderboard only after a second
 replay in which the bots recompute every one of their moves with the recorded bot id.
+That replay costs up to a few hundred milliseconds, so it is not run by the final move's
+request: the final move stores the finish time, and the replay runs after its answer is
+sent (``verify_finished``) or, if that never happened, on the next ``show`` of the game.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import secrets
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
@@ -30,7 +34,7 @@ from couyon.record import Record
 from couyon.rules import STANDARD, variant_named
 from couyon.server.answers import Json, events_of, human_action, view_json
 from couyon.server.errors import ApiError
-from couyon.store import LeaderboardEntry, StaleMoveError, Store, StoredGame
+from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
 from couyon.view import view
 
 Clock = Callable[[], dt.datetime]
@@ -72,12 +76,16 @@ def _naive_utc(moment: dt.datetime) -> dt.datetime:
 
 @dataclass(frozen=True, slots=True)
 class GameAnswer:
-    """What a game request answers: the game's public facts, South's view, events, leaderboard place."""
+    """What a game request answers: the game's public facts, South's view, events, leaderboard place.
+
+    ``leaderboard_pending``: the game is finished and ranked, and its verifying replay has not run yet.
+    """
 
     game: StoredGame
     state: GameState
     events: list[Json]
     leaderboard: tuple[LeaderboardEntry, int] | None
+    leaderboard_pending: bool = False
 
     def to_json(self) -> Json:
         entry = self.leaderboard
@@ -92,6 +100,7 @@ class GameAnswer:
             "leaderboard": None
             if entry is None
             else {"board": entry[0].board, "rank": entry[1], "score": entry[0].score, "deals": entry[0].deals},
+            "leaderboard_pending": self.leaderboard_pending,
         }
 
 
@@ -105,6 +114,9 @@ class GameService:
         self._secret = secret
         self.clock = clock
         self._folds = FoldCache(FOLD_CACHE_GAMES)
+        # Games being verified in this process, with how many threads hold or wait for their lock.
+        self._verifying: dict[str, tuple[threading.Lock, int]] = {}
+        self._verifying_guard = threading.Lock()
 
     # -- time and the daily challenge ------------------------------------------------------
 
@@ -184,8 +196,66 @@ class GameService:
     def show(self, player_id: str | None, game_id: str) -> GameAnswer:
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
-        entry = self.store.entry(game.id) if state.winner is not None else None
+        entry = self._leaderboard_place(game, moves) if state.winner is not None else None
         return GameAnswer(game, state, [], entry)
+
+    def verify_finished(self, game_id: str) -> None:
+        """Run a finished ranked game's verifying replay now (after the final move's answer was sent)."""
+        try:
+            loaded = self.store.game(game_id)
+            if loaded is not None:
+                self._leaderboard_place(*loaded)
+        except Exception as error:  # Nobody waits for this answer: log, and the next show verifies.
+            log.warning("leaderboard verification postponed", extra={"game": game_id, "error": str(error)})
+
+    def _leaderboard_place(self, game: StoredGame, moves: list[str]) -> tuple[LeaderboardEntry, int] | None:
+        """A finished game's entry and rank, verifying it first if it is ranked, pending and not refused."""
+        entry = self.store.entry(game.id)
+        if entry is not None or not game.ranked:
+            return entry
+        # One verification per game at a time in this process; another process may race, and its
+        # insert of the same entry is a no-op.
+        with self._verifying_game(game.id):
+            entry = self.store.entry(game.id)
+            finish = self.store.ranked_finish(game.id)
+            if entry is not None or finish is None or finish.refusal is not None:
+                return entry
+            try:
+                state = verified_replay(game, moves)
+            except VerificationError as error:
+                log.warning("leaderboard entry refused", extra={"game": game.id, "reason": str(error)})
+                self.store.refuse(game.id, str(error))
+                return None
+            score = state.score
+            assert score is not None
+            self.store.enter(
+                LeaderboardEntry(
+                    game_id=game.id,
+                    board=game.mode,
+                    day=game.day,
+                    player_id=game.player_id,
+                    score=score,
+                    deals=state.finished_deals[-1].number,
+                    finished_at=finish.finished_at,
+                )
+            )
+            return self.store.entry(game.id)
+
+    @contextmanager
+    def _verifying_game(self, game_id: str) -> Iterator[None]:
+        with self._verifying_guard:
+            lock, holders = self._verifying.get(game_id, (threading.Lock(), 0))
+            self._verifying[game_id] = (lock, holders + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._verifying_guard:
+                lock, holders = self._verifying[game_id]
+                if holders == 1:
+                    del self._verifying[game_id]
+                else:
+                    self._verifying[game_id] = (lock, holders - 1)
 
     def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
         """Play South's ``action`` on the view numbered ``move_number``, then the bots' answers."""
@@ -215,16 +285,14 @@ class GameService:
         new_moves = [str(move)]
         bot = bot_by_id(game.bot_id)
         after = self._bots_play(after, bot, events, new_moves)
-        entry = None
-        if after.winner is not None:
-            entry = self._verified_entry(game, [*moves, *new_moves])
+        finish = self._ranked_finish(game) if after.winner is not None else None
         try:
-            self.store.append_moves(game.id, len(moves), new_moves, entry)
+            self.store.append_moves(game.id, len(moves), new_moves, finish)
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
-        ranked = None if entry is None else self.store.entry(game.id)
-        return GameAnswer(game, after, events, ranked)
+        # The entry comes from the verifying replay, run after this answer (``verify_finished``).
+        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
 
     @staticmethod
     def _bots_play(state: GameState, bot: Bot, events: list[Json], new_moves: list[str]) -> GameState:
@@ -237,30 +305,16 @@ class GameService:
             state = after
         return state
 
-    def _verified_entry(self, game: StoredGame, moves: list[str]) -> LeaderboardEntry | None:
-        """The leaderboard entry of a finished game, after replaying it with the bots recomputing their moves."""
+    def _ranked_finish(self, game: StoredGame) -> RankedFinish | None:
+        """What the final move of a ranked game stores: its finish time, and a refusal if its day was over."""
         if not game.ranked:
             return None
         now = self.clock()
+        refusal = None
         if game.mode == "daily" and game.day != now.astimezone(BRUSSELS).date():
             # Its day is over and the seed is public: a late finish cannot be ranked.
-            return None
-        try:
-            state = verified_replay(game, moves)
-        except VerificationError as error:
-            log.warning("leaderboard entry refused", extra={"game": game.id, "reason": str(error)})
-            return None
-        score = state.score
-        assert score is not None
-        return LeaderboardEntry(
-            game_id=game.id,
-            board=game.mode,
-            day=game.day,
-            player_id=game.player_id,
-            score=score,
-            deals=state.finished_deals[-1].number,
-            finished_at=_naive_utc(now),
-        )
+            refusal = "the daily game was finished after its day"
+        return RankedFinish(_naive_utc(now), refusal)
 
     def record(self, player_id: str | None, game_id: str) -> str:
         """The ``couyon-record/1`` JSON of a finished game (a daily one once its day is over)."""

@@ -3,10 +3,11 @@
 from couyon.store.store import (
     LeaderboardEntry,
     RankedEntry,
+    RankedFinish,
     StaleMoveError,
     Store,
     StoredGame,
     sqlite_url,
 )
 
-__all__ = ["LeaderboardEntry", "RankedEntry", "StaleMoveError", "Store", "StoredGame", "sqlite_url"]
+__all__ = ["LeaderboardEntry", "RankedEntry", "RankedFinish", "StaleMoveError", "Store", "StoredGame", "sqlite_url"]

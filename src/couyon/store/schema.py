@@ -64,6 +64,15 @@ leaderboard_entries = Table(
     Index("ix_leaderboard_entries_rank", "board", "day", "score", "deals", "finished_at"),
 )
 
+ranked_finishes = Table(
+    "ranked_finishes",
+    metadata,
+    # Written with a ranked game's final move; ``refusal`` is set once its verifying replay refuses it.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("finished_at", DateTime, nullable=False),
+    Column("refusal", String(200), nullable=True),
+)
+
 settings = Table(
     "settings",
     metadata,

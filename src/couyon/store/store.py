@@ -25,7 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from couyon.store.schema import daily_attempts, games, leaderboard_entries, moves, players, settings
+from couyon.store.schema import daily_attempts, games, leaderboard_entries, moves, players, ranked_finishes, settings
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
@@ -67,6 +67,14 @@ class LeaderboardEntry:
     score: int
     deals: int
     finished_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RankedFinish:
+    """When a ranked game's final move was stored, and why its leaderboard entry was refused (None: not refused)."""
+
+    finished_at: dt.datetime
+    refusal: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,27 +293,55 @@ class Store:
                 self._games.popitem(last=False)
 
     def append_moves(
-        self, game_id: str, first_number: int, new_moves: Sequence[str], entry: LeaderboardEntry | None = None
+        self, game_id: str, first_number: int, new_moves: Sequence[str], finish: RankedFinish | None = None
     ) -> None:
-        """Write moves ``first_number`` onward (and a verified leaderboard entry) in one transaction."""
+        """Write moves ``first_number`` onward (and, for a ranked game's final move, its finish) in one transaction."""
         rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
         try:
             with self._write() as connection:
                 connection.execute(insert(moves), rows)
-                if entry is not None:
+                if finish is not None:
                     connection.execute(
-                        insert(leaderboard_entries).values(
-                            game_id=entry.game_id,
-                            board=entry.board,
-                            day=entry.day,
-                            player_id=entry.player_id,
-                            score=entry.score,
-                            deals=entry.deals,
-                            finished_at=entry.finished_at,
+                        insert(ranked_finishes).values(
+                            game_id=game_id, finished_at=finish.finished_at, refusal=finish.refusal
                         )
                     )
         except IntegrityError as error:
             raise StaleMoveError(f"move {first_number} of game {game_id} is already written") from error
+
+    def ranked_finish(self, game_id: str) -> RankedFinish | None:
+        """The finish of a ranked game whose final move was stored, if it has one."""
+        query = select(ranked_finishes.c.finished_at, ranked_finishes.c.refusal).where(
+            ranked_finishes.c.game_id == game_id
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else RankedFinish(row.finished_at, row.refusal)
+
+    def enter(self, entry: LeaderboardEntry) -> None:
+        """Insert a verified leaderboard entry; a second insert of the same game is a no-op (two verifiers raced)."""
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        with self._write() as connection:
+            connection.execute(
+                dialect_insert(leaderboard_entries)
+                .values(
+                    game_id=entry.game_id,
+                    board=entry.board,
+                    day=entry.day,
+                    player_id=entry.player_id,
+                    score=entry.score,
+                    deals=entry.deals,
+                    finished_at=entry.finished_at,
+                )
+                .on_conflict_do_nothing(index_elements=["game_id"])
+            )
+
+    def refuse(self, game_id: str, reason: str) -> None:
+        """Record why a ranked game's verifying replay refused it, so it is not replayed again."""
+        with self._write() as connection:
+            connection.execute(
+                update(ranked_finishes).where(ranked_finishes.c.game_id == game_id).values(refusal=reason[:200])
+            )
 
     def entry(self, game_id: str) -> tuple[LeaderboardEntry, int] | None:
         """The game's leaderboard entry and its rank on its board, if it entered one."""
