@@ -144,6 +144,7 @@ const STRINGS = {
     endRank: (board, rank) =>
       `Tu es ${rank}${rank === 1 ? "er" : "e"} au classement ${board === "daily" ? "du défi du jour" : "des parties libres"}.`,
     endNotRanked: "Cette partie n'entre pas au classement.",
+    endRankPending: "Ta partie est en cours de vérification ; elle paraîtra ensuite au classement.",
     shareTitle: "À partager",
     shareText: (day, won, score, deals, us, them) =>
       `Couyon, défi du ${day} : partie ${won ? "gagnée" : "perdue"}, ${score} points en ${deals} donne${deals > 1 ? "s" : ""}. Lignes restantes : nous ${us}, eux ${them}.`,
@@ -303,6 +304,7 @@ const STRINGS = {
     endLines: (us, them) => `Lines left: us ${us}, them ${them}.`,
     endRank: (board, rank) => `You are number ${rank} on the ${board === "daily" ? "daily challenge" : "free games"} leaderboard.`,
     endNotRanked: "This game does not go on the leaderboard.",
+    endRankPending: "Your game is being checked; it will then appear on the leaderboard.",
     shareTitle: "To share",
     shareText: (day, won, score, deals, us, them) =>
       `Couyon, challenge of ${day}: game ${won ? "won" : "lost"}, ${score} points in ${deals} deal${deals > 1 ? "s" : ""}. Lines left: us ${us}, them ${them}.`,

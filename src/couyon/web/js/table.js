@@ -484,9 +484,36 @@ function rewoundToDealStart(view) {
   return model;
 }
 
+/** Retries, in milliseconds after the first ask, when the rank of a finished ranked game is still pending. */
+const PLACE_RETRY_DELAYS = [500, 1500];
+
+/**
+ * The final move is answered before the server's replay check that enters the leaderboard, so its
+ * answer says `leaderboard_pending`: ask for the game again (the server then checks it, or waits for
+ * its check) and keep the answer that carries the rank.
+ */
+async function settleLeaderboardPlace(game) {
+  for (const delay of [0, ...PLACE_RETRY_DELAYS]) {
+    await sleep(delay);
+    try {
+      const { events, ...shown } = await api.game(game.id);
+      if (!shown.leaderboard_pending) return shown;
+    } catch {
+      // A refused or lost request: try again, then end the game without a rank rather than never.
+    }
+  }
+  return game;
+}
+
 async function play(events, finalView) {
   const generation = state.generation;
   const stale = () => generation !== state.generation;
+  // Asked now so that the answer comes back while the last trick is animated.
+  const pendingGame = state.game;
+  const settledGame =
+    finalView.phase === "over" && pendingGame.ranked && pendingGame.leaderboard_pending
+      ? settleLeaderboardPlace(pendingGame)
+      : null;
   state.busy = true;
   const model = state.model;
   model.legal = [];
@@ -517,6 +544,11 @@ async function play(events, finalView) {
     render(effect.arriving);
     await sleep(effect.pause);
     if (stale()) return;
+  }
+  if (settledGame) {
+    const settled = await settledGame;
+    if (stale()) return;
+    state.game = settled;
   }
   state.droppedCard = null;
   state.model = clone(finalView);
@@ -616,7 +648,8 @@ function showEndOfGame() {
   body.replaceChildren();
   const deals = model.deal_log.length || model.deal.number;
   const lines = [words.endScore(model.score), words.endDeals(deals), words.endLines(model.lines.NS, model.lines.WE)];
-  lines.push(game.leaderboard ? words.endRank(game.leaderboard.board, game.leaderboard.rank) : words.endNotRanked);
+  if (game.leaderboard) lines.push(words.endRank(game.leaderboard.board, game.leaderboard.rank));
+  else lines.push(game.leaderboard_pending ? words.endRankPending : words.endNotRanked);
   for (const text of lines) {
     const paragraph = document.createElement("p");
     paragraph.textContent = text;
