@@ -29,6 +29,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Playwright's sync API keeps an event loop running in the main thread until the
+    # session ends, and asyncio.run() (couyon load, its tests) refuses to start under
+    # it: the browser tests go last. Stable sort, so every other order is kept.
+    items.sort(key=lambda item: "browser" in item.path.parts)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
