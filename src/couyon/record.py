@@ -145,21 +145,22 @@ def record_of(state: GameState, moves: Sequence[Move | str], **extras: Any) -> R
     return Record(state.seed, tuple(str(move) for move in moves), state.variant.name, dict(extras))
 
 
-def _team_values(values: tuple[int, int]) -> dict[str, int]:
+def team_values(values: tuple[int, int]) -> dict[str, int]:
     return {str(team): values[team] for team in TEAMS}
 
 
-def _deal_report(deal: DealSummary) -> dict[str, Any]:
+def deal_report(deal: DealSummary) -> dict[str, Any]:
+    """One deal as the contract's ``deal_log`` entry."""
     return {
         "number": deal.number,
         "dealer": str(deal.dealer),
         "proposals": [str(card) for card in deal.proposals],
         "trump": None if deal.trump is None else str(deal.trump),
         "taker": None if deal.taker is None else str(deal.taker),
-        "points": None if deal.points is None else _team_values(deal.points),
+        "points": None if deal.points is None else team_values(deal.points),
         "outcome": None if deal.outcome is None else str(deal.outcome),
         "stake": deal.stake,
-        "lines": _team_values(deal.lines),
+        "lines": team_values(deal.lines),
     }
 
 
@@ -170,10 +171,10 @@ def report(state: GameState) -> dict[str, Any]:
         "valid": True,
         "finished": finished,
         "winner": None if state.winner is None else str(state.winner),
-        "lines": _team_values(state.lines),
+        "lines": team_values(state.lines),
         "deals": state.deal_log[-1].number,
         "score": state.score,
-        "deal_log": [_deal_report(deal) for deal in state.deal_log],
+        "deal_log": [deal_report(deal) for deal in state.deal_log],
     }
 
 

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from couyon.cards import SEATS, TEAMS, Card, Seat
-from couyon.game import Bid, DealSummary, GameState, Move, Trick
+from couyon.cards import SEATS, Card, Seat
+from couyon.game import Bid, GameState, Move, Trick
+from couyon.record import deal_report, team_values
 from couyon.view import SeatView
 
 Json = dict[str, Any]
-
-
-def _teams(values: tuple[int, int]) -> dict[str, int]:
-    return {str(team): values[team] for team in TEAMS}
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -32,21 +29,6 @@ def _bid(bid: Bid) -> Json:
     return {"seat": str(bid.seat), "proposal": str(bid.proposal), "take": bid.take}
 
 
-def deal_summary_json(deal: DealSummary) -> Json:
-    """A deal as the record contract's ``deal_log`` entry."""
-    return {
-        "number": deal.number,
-        "dealer": str(deal.dealer),
-        "proposals": _cards(deal.proposals),
-        "trump": None if deal.trump is None else str(deal.trump),
-        "taker": None if deal.taker is None else str(deal.taker),
-        "points": None if deal.points is None else _teams(deal.points),
-        "outcome": None if deal.outcome is None else str(deal.outcome),
-        "stake": deal.stake,
-        "lines": _teams(deal.lines),
-    }
-
-
 def view_json(seat_view: SeatView) -> Json:
     """The ``view`` object of a game answer."""
     return {
@@ -54,7 +36,7 @@ def view_json(seat_view: SeatView) -> Json:
         "move_number": seat_view.move_number,
         "phase": str(seat_view.phase),
         "to_move": None if seat_view.to_move is None else str(seat_view.to_move),
-        "lines": _teams(seat_view.lines),
+        "lines": team_values(seat_view.lines),
         "winner": None if seat_view.winner is None else str(seat_view.winner),
         "score": seat_view.score,
         "deal": {
@@ -67,12 +49,12 @@ def view_json(seat_view: SeatView) -> Json:
             "taker": None if seat_view.taker is None else str(seat_view.taker),
             "tricks": [{**_trick_json(trick), "winner": str(trick.winner)} for trick in seat_view.tricks],
             "trick": _trick_json(seat_view.trick),
-            "points": _teams(seat_view.points),
+            "points": team_values(seat_view.points),
         },
         "hand": _cards(seat_view.hand),
         "hand_sizes": {str(seat): seat_view.hand_sizes[seat] for seat in SEATS},
         "legal": [str(move.action) for move in seat_view.legal_moves],
-        "deal_log": [deal_summary_json(deal) for deal in seat_view.deal_log],
+        "deal_log": [deal_report(deal) for deal in seat_view.deal_log],
     }
 
 
@@ -108,11 +90,11 @@ def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
                     "type": "trick",
                     "winner": str(winner),
                     "cards": _played(Trick(deal.leader, trick, winner)),
-                    "points": _teams(points),
+                    "points": team_values(points),
                 }
             )
     if len(after.finished_deals) > len(before.finished_deals):
-        events.append({"type": "deal_end", "deal": deal_summary_json(after.finished_deals[-1])})
+        events.append({"type": "deal_end", "deal": deal_report(after.finished_deals[-1])})
         if after.winner is None:
             new_deal = after.deal
             events.append(
