@@ -167,4 +167,5 @@ def make_client(database_url: str, clock: MovableClock, tmp_path: Path) -> Itera
     for client in clients:
         client.close()
     for app in apps.values():
+        app.state.replay.close()  # TestClient runs no lifespan, so no shutdown closes the replay process.
         app.state.store.close()

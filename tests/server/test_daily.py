@@ -11,11 +11,10 @@ from sqlalchemy import delete, insert, select
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
-import couyon.server.games as games_module
 from couyon.cards import Seat
-from couyon.game import GameState, legal_moves, new_game, play
+from couyon.game import legal_moves, new_game, play
 from couyon.server.answers import view_json
-from couyon.server.games import GameAnswer, GameService, verified_replay
+from couyon.server.games import GameAnswer, GameService, replay_check
 from couyon.store import Store, StoredGame
 from couyon.store.schema import leaderboard_entries, moves
 from couyon.view import view
@@ -122,8 +121,8 @@ def forged_moves(seed: str, rng: random.Random) -> list[str]:
 
 
 def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any, monkeypatch: Any) -> None:
-    replays = count_replays(monkeypatch)
     client = make_client()
+    replays = count_replays(client.app.state.service, monkeypatch)
     attempt = start_game(client, "daily")
     store = client.app.state.store
     game, _ = store.game(attempt["id"])
@@ -151,15 +150,16 @@ def test_a_tampered_move_list_is_refused_by_the_replay_check(make_client: Any, m
     assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
 
 
-def count_replays(monkeypatch: Any) -> list[str]:
-    """The ids of the games whose verifying replay runs from now on, in order."""
+def count_replays(service: GameService, monkeypatch: Any) -> list[str]:
+    """The ids of the games whose verifying replay ``service`` runs from now on (in its replay process), in order."""
     replays: list[str] = []
+    replay = service.replay
 
-    def counted(game: StoredGame, game_moves: list[str]) -> GameState:
+    def counted(game: StoredGame, game_moves: list[str]) -> tuple[int, int] | str:
         replays.append(game.id)
-        return verified_replay(game, game_moves)
+        return replay(game, game_moves)
 
-    monkeypatch.setattr(games_module, "verified_replay", counted)
+    monkeypatch.setattr(service, "replay", counted)
     return replays
 
 
@@ -176,12 +176,12 @@ def play_without_background(service: GameService, attempt: dict[str, Any], rng: 
 def test_a_game_whose_verification_was_lost_is_verified_on_the_next_show(make_client: Any, monkeypatch: Any) -> None:
     client = make_client()
     attempt = start_game(client, "daily")
-    replays = count_replays(monkeypatch)
     finished = play_without_background(client.app.state.service, attempt, random.Random(12))
-    assert finished.leaderboard is None and finished.leaderboard_pending and replays == []
+    assert finished.leaderboard is None and finished.leaderboard_pending
     # The process is killed before its background task ran; a restarted one verifies on the next GET.
     restarted = make_client(secret="test-secret")  # Another app over the same database and secret.
     restarted.cookies.set("couyon_player", client.cookies["couyon_player"])
+    replays = count_replays(restarted.app.state.service, monkeypatch)
     shown = restarted.get(f"/api/games/{attempt['id']}").json()
     assert replays == [attempt["id"]]
     assert shown["leaderboard"] == {
@@ -191,7 +191,7 @@ def test_a_game_whose_verification_was_lost_is_verified_on_the_next_show(make_cl
         "deals": finished.state.finished_deals[-1].number,
     }
     assert shown["leaderboard_pending"] is False
-    assert client.get(f"/api/games/{attempt['id']}").json()["leaderboard"] == shown["leaderboard"]
+    assert restarted.get(f"/api/games/{attempt['id']}").json()["leaderboard"] == shown["leaderboard"]
     assert replays == [attempt["id"]]  # Entered once: later shows only read the entry.
 
 
@@ -208,21 +208,21 @@ def test_a_daily_game_finished_before_midnight_and_verified_after_it_counts(make
     assert [entry["finished_at"] for entry in board] == ["2026-11-29T22:59:59+00:00"]
 
 
-def test_two_concurrent_verifications_enter_one_entry(make_client: Any, monkeypatch: Any, database_url: str) -> None:
+def test_two_concurrent_verifications_enter_one_entry(make_client: Any, database_url: str) -> None:
     client = make_client()
     attempt = start_game(client, "daily")
     play_without_background(client.app.state.service, attempt, random.Random(14))
     # Two server processes (their own store and service) show the game at once, both past the replay.
     both_replayed = threading.Barrier(2, timeout=30)
 
-    def replay_then_wait(game: StoredGame, game_moves: list[str]) -> GameState:
-        state = verified_replay(game, game_moves)
+    def replay_then_wait(game: StoredGame, game_moves: list[str]) -> tuple[int, int] | str:
+        verdict = replay_check(game, game_moves)
         both_replayed.wait()
-        return state
+        return verdict
 
-    monkeypatch.setattr(games_module, "verified_replay", replay_then_wait)
     stores = [Store(database_url) for _ in range(2)]
-    services = [GameService(store, b"test-secret", client.app.state.service.clock) for store in stores]
+    clock = client.app.state.service.clock
+    services = [GameService(store, b"test-secret", clock, replay=replay_then_wait) for store in stores]
     game, _ = stores[0].game(attempt["id"])
     places: list[Any] = []
     threads = [

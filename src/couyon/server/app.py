@@ -12,6 +12,8 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -25,7 +27,7 @@ from couyon import __version__
 from couyon.bots.registry import TABLE_BOT_ID
 from couyon.server.config import Settings
 from couyon.server.errors import ERROR_RESPONSES, ApiError, ErrorBody, error_response, install_error_handlers
-from couyon.server.games import Clock, GameService, utc_now
+from couyon.server.games import Clock, GameService, ReplayProcess, utc_now
 from couyon.server.identity import COOKIE_MAX_AGE, COOKIE_NAME, new_player_id, player_of, signed_cookie
 from couyon.server.limits import RateLimiter
 from couyon.server.logs import configure_logging
@@ -170,11 +172,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     store.migrate()
     secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
-    service = GameService(store, secret, clock, settings.table_bot or TABLE_BOT_ID)
+    replay = ReplayProcess()
+    service = GameService(store, secret, clock, settings.table_bot or TABLE_BOT_ID, replay)
     game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
     move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
 
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        replay.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="Couyon",
         version=__version__,
         description="The Couyon game server: games, the daily challenge and leaderboards (see docs/api.md).",
@@ -183,6 +192,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         redoc_url=None,
     )
     app.state.service = service
+    app.state.replay = replay
     app.state.store = store
     install_error_handlers(app)
 

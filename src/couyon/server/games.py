@@ -17,11 +17,15 @@ import datetime as dt
 import hashlib
 import hmac
 import logging
+import multiprocessing
 import secrets
+import signal
 import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
@@ -39,6 +43,8 @@ from couyon.view import view
 
 Clock = Callable[[], dt.datetime]
 """The app's only source of time (aware datetimes); tests hand in one they can move."""
+Replay = Callable[[StoredGame, list[str]], "tuple[int, int] | str"]
+"""Runs the verifying replay of a finished game: its (score, deals), or why it is refused."""
 
 BRUSSELS = ZoneInfo("Europe/Brussels")
 FOLD_CACHE_GAMES = 4096
@@ -107,9 +113,17 @@ class GameAnswer:
 class GameService:
     """Games, daily challenges and leaderboards over a ``Store``; keeps no game in memory."""
 
-    def __init__(self, store: Store, secret: bytes, clock: Clock = utc_now, table_bot_id: str = TABLE_BOT_ID) -> None:
+    def __init__(
+        self,
+        store: Store,
+        secret: bytes,
+        clock: Clock = utc_now,
+        table_bot_id: str = TABLE_BOT_ID,
+        replay: Replay | None = None,
+    ) -> None:
         bot_by_id(table_bot_id)  # Refuse to start with a bot nobody can replay.
         self.table_bot_id = table_bot_id
+        self.replay: Replay = replay or replay_check
         self.store = store
         self._secret = secret
         self.clock = clock
@@ -220,14 +234,12 @@ class GameService:
             finish = self.store.ranked_finish(game.id)
             if entry is not None or finish is None or finish.refusal is not None:
                 return entry
-            try:
-                state = verified_replay(game, moves)
-            except VerificationError as error:
-                log.warning("leaderboard entry refused", extra={"game": game.id, "reason": str(error)})
-                self.store.refuse(game.id, str(error))
+            verdict = self.replay(game, moves)
+            if isinstance(verdict, str):
+                log.warning("leaderboard entry refused", extra={"game": game.id, "reason": verdict})
+                self.store.refuse(game.id, verdict)
                 return None
-            score = state.score
-            assert score is not None
+            score, deals = verdict
             self.store.enter(
                 LeaderboardEntry(
                     game_id=game.id,
@@ -235,7 +247,7 @@ class GameService:
                     day=game.day,
                     player_id=game.player_id,
                     score=score,
-                    deals=state.finished_deals[-1].number,
+                    deals=deals,
                     finished_at=finish.finished_at,
                 )
             )
@@ -402,6 +414,59 @@ class FoldCache:
             self._states.move_to_end(key)
             while len(self._states) > self.capacity:
                 self._states.popitem(last=False)
+
+
+def replay_check(game: StoredGame, moves: list[str]) -> tuple[int, int] | str:
+    """The verifying replay's verdict on a finished game: its (score, deals), or why it is refused."""
+    try:
+        state = verified_replay(game, moves)
+    except VerificationError as error:
+        return str(error)
+    assert state.score is not None
+    return state.score, state.finished_deals[-1].number
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the server stops the replay process itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ReplayProcess:
+    """``replay_check`` in one separate process, started on first use.
+
+    The replay is pure Python CPU for 50-200 ms; in a thread of the server it would hold the
+    GIL while the requests' threads wait for it (each wait up to a 5 ms switch interval), so
+    it runs where it uses the other core and the requests only wait on its pipe.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _started(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                # spawn, not fork: the server process has threads (and database connections) to not copy.
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=_ignore_interrupts)
+            return self._pool
+
+    def __call__(self, game: StoredGame, moves: list[str]) -> tuple[int, int] | str:
+        pool = self._started()
+        try:
+            return pool.submit(replay_check, game, moves).result()
+        except BrokenProcessPool:
+            # The replay process died (killed, out of memory): start another one once.
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            return self._started().submit(replay_check, game, moves).result()
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def verified_replay(game: StoredGame, moves: list[str]) -> GameState:
