@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import multiprocessing
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,10 +12,13 @@ from typing import Any
 import pytest
 from tests.server.helpers import Answer, send_move
 
+from couyon.bots import bot_move
+from couyon.bots.registry import bot_by_id
 from couyon.cards import CARD_BY_CODE, Seat, cards_of
-from couyon.game import Move, new_game, play
+from couyon.game import Move, legal_moves, new_game, play
 from couyon.rules import variant_named
-from couyon.store import Store
+from couyon.server.games import ReplayProcess, replay_check
+from couyon.store import Store, StoredGame
 
 GAMES_PER_BACKEND = 10
 FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}
@@ -173,3 +178,26 @@ def test_the_fold_cache_never_disagrees_with_the_stored_moves() -> None:
     assert cache.fold(game, rewritten) == replay(game.seed, rewritten)
     # A shorter list (moves removed) is folded anew too.
     assert cache.fold(game, moves[:5]) == replay(game.seed, moves[:5])
+
+
+def test_the_replay_process_gives_the_replay_check_verdict_and_is_replaced_when_it_dies() -> None:
+    game = StoredGame(
+        "g_1", "p_1", "free", None, True, "replay-seed", "standard", "random/1", dt.datetime(2026, 11, 29)
+    )
+    state, played, rng = new_game(game.seed), [], random.Random(3)
+    while state.winner is None:
+        move = rng.choice(legal_moves(state)) if state.to_move == Seat.S else bot_move(state, bot_by_id(game.bot_id))
+        played.append(str(move))
+        state = play(state, move)
+    replay = ReplayProcess()
+    try:
+        assert replay(game, played) == replay_check(game, played) == (state.score, state.finished_deals[-1].number)
+        children = multiprocessing.active_children()
+        assert len(children) == 1  # The replay process, started by the first replay.
+        for child in children:
+            child.kill()
+            child.join()
+        assert replay(game, played[:-1]) == "the game is not finished"
+    finally:
+        replay.close()
+    assert multiprocessing.active_children() == []
