@@ -48,6 +48,7 @@ def client_on(tmp_path: Path) -> Iterator[Any]:
     yield make
     for client in made:
         client.close()
+        client.app.state.replay.close()  # type: ignore[attr-defined]  # TestClient runs no lifespan shutdown.
         client.app.state.store.close()  # type: ignore[attr-defined]
 
 
