@@ -41,24 +41,24 @@ def standard_legal_cards(hand: int, trick: Sequence[int], trump: int) -> int:
     """
     if not trick:
         return hand
-    # ABOVE_MASKS[c] holds the cards of c's suit that beat c, so and-ing them over the
-    # table's cards of one suit leaves exactly the cards that beat the highest of them.
     led_suit = trick[0] // RANKS_PER_SUIT
     following = hand & SUIT_MASKS[led_suit]
     if following:
-        beating = following
-        for card in trick:
-            if card // RANKS_PER_SUIT == led_suit:
-                beating &= ABOVE_MASKS[card]
-        return beating or following
+        return _beating_the_table(following, trick, led_suit) or following
     trumps = hand & SUIT_MASKS[trump]
     if trumps:
-        overtrumping = trumps
-        for card in trick:
-            if card // RANKS_PER_SUIT == trump:
-                overtrumping &= ABOVE_MASKS[card]
-        return overtrumping or trumps
+        return _beating_the_table(trumps, trick, trump) or trumps
     return hand
+
+
+def _beating_the_table(candidates: int, trick: Sequence[int], suit: int) -> int:
+    """The candidates that beat every card of ``suit`` already on the table."""
+    # ABOVE_MASKS[c] holds the cards of c's suit that beat c: and-ing them over the
+    # table's cards of one suit leaves exactly the cards that beat the highest of them.
+    for card in trick:
+        if card // RANKS_PER_SUIT == suit:
+            candidates &= ABOVE_MASKS[card]
+    return candidates
 
 
 def standard_trick_winner(trick: Sequence[int], trump: int) -> int:
