@@ -81,6 +81,10 @@ class ServerProcess:
             "COUYON_LOG_LEVEL": "warning",
             **(environment or {}),
         }
+        # The server's database and secret are the ones given here (or found in that database), never
+        # ones inherited from the caller's environment.
+        self._environment.pop("COUYON_SECRET", None)
+        self._environment.pop("COUYON_DATABASE_URL", None)
         if database_url is not None:
             self._environment["COUYON_DATABASE_URL"] = database_url
         self._command = [

@@ -9,12 +9,6 @@ bots' pace set to "instant" unless the test asks otherwise.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +16,8 @@ from typing import Any
 import pytest
 from playing import DESKTOP, ContextFactory
 from playwright.sync_api import sync_playwright
+
+from couyon.loadgen import ServerProcess
 
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -35,58 +31,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _couyon_command() -> list[str]:
-    script = Path(sys.executable).with_name("couyon")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "couyon.cli"]
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``couyon serve`` on 127.0.0.1 and a free port; wait for /api/health; stop it after the session."""
-    data_dir = tmp_path_factory.mktemp("couyon-data")
-    port = _free_port()
-    environment = {
-        **os.environ,
-        "COUYON_RATE_GAMES_PER_MINUTE": "0",
-        "COUYON_RATE_MOVES_PER_MINUTE": "0",
-        "COUYON_LOG_LEVEL": "warning",
-    }
-    environment.pop("COUYON_DATABASE_URL", None)
-    log_path = data_dir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [*_couyon_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=environment,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"couyon serve did not start:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    """A real ``couyon serve`` on 127.0.0.1 and a free port (SQLite in a temporary folder), for the session."""
+    with ServerProcess(tmp_path_factory.mktemp("couyon-data")) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,8 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.conftest import free_port
 
+from couyon.loadgen import ServerProcess
 from couyon.record import verify
 from couyon.store import StaleMoveError, Store
 
@@ -38,44 +34,8 @@ def test_a_move_number_is_written_once(database_url: str) -> None:
 @contextmanager
 def running_server(database_url: str, data_dir: Path) -> Iterator[str]:
     """A real ``couyon serve`` process on a free port; yields its base URL."""
-    port = free_port()
-    environment = {
-        **os.environ,
-        "COUYON_DATABASE_URL": database_url,
-        "COUYON_DATA_DIR": str(data_dir),
-        "COUYON_RATE_GAMES_PER_MINUTE": "0",
-        "COUYON_RATE_MOVES_PER_MINUTE": "0",
-        "COUYON_LOG_LEVEL": "warning",
-    }
-    environment.pop("COUYON_SECRET", None)  # Each process must find the one secret stored in the database.
-    process = subprocess.Popen(
-        [sys.executable, "-m", "couyon.cli", "serve", "--port", str(port)],
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(
-                    f"the server did not start: {process.stderr.read().decode() if process.stderr else ''}"
-                )
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with ServerProcess(data_dir, database_url) as server:
+        yield server.url
 
 
 def at_once(requests: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
