@@ -8,7 +8,7 @@ A card is an ``int`` from 0 to 23 in the canonical deck order of the record cont
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 RANK_NAMES = ("9", "10", "J", "Q", "K", "A")
 """Rank codes from weakest to strongest, the same order in every suit, trump included."""
@@ -99,14 +99,6 @@ def mask_of(cards: Iterable[int]) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    """The cards of a mask, lowest index first, without building a tuple."""
-    while mask:
-        low = mask & -mask
-        yield CARDS[low.bit_length() - 1]
-        mask ^= low
 
 
 class Seat(enum.IntEnum):

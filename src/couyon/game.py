@@ -158,12 +158,6 @@ class Deal(NamedTuple):
         """The card now proposed as trump (the last one turned)."""
         return self.proposals[-1]
 
-    def dealt_hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The cards ``seat`` was dealt, before any was played."""
-        played = [card for trick in self.tricks for s, card in trick.played_by() if s == seat]
-        played += [card for s, card in Trick(self.leader, self.trick, None).played_by() if s == seat]
-        return tuple(sorted([*cards_of(self.hands[seat]), *played]))
-
 
 class Phase(enum.Enum):
     BIDDING = "bidding"
