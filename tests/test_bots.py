@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from couyon.bots import Bot, bot_id, bot_move, bot_rng
 from couyon.bots.baseline import BaselineBot, baseline_takes
 from couyon.bots.expert import ExpertBot
@@ -101,7 +103,23 @@ def test_the_table_seats_a_registered_bot_and_never_the_omniscient_one() -> None
     assert all(bot.name != OmniscientBot.name for bot in BOTS_BY_ID.values())
     assert {bot_id(bot) for bot in BOTS_BY_ID.values()} == set(BOTS_BY_ID)
     # Games recorded with an earlier expert replay with it: every released version stays registered.
-    assert {"expert/1", "expert/2"} <= set(BOTS_BY_ID)
+    assert {"expert/1", "expert/2", "expert/3"} <= set(BOTS_BY_ID)
+
+
+RELEASED_GAMES = {
+    ("expert/1", "released-a"): "1a9c7bd3fd93aeecfaf6c3d903d80ff086843a9e9082c6d9939e2f6e5e2db193",
+    ("expert/1", "released-b"): "6c7011986146d03eecaea36329d0b604087e58a6e1bbc53cb2f83ae87f824f33",
+    ("expert/2", "released-a"): "f834d377797bf65eac159c8ed224601693cb60c62c94fc313eef3af04137555f",
+    ("expert/2", "released-b"): "6e2042b52a5753743e03bf682fbab672f889334670d01a8c45a431a1a78ca03f",
+}
+"""SHA-256 of the moves of whole games (the version against the baseline), computed with the code that released it."""
+
+
+def test_released_expert_versions_still_play_the_moves_they_played_when_released() -> None:
+    # A recorded game replays with its recorded bot id: a later speed-up must not change an old version's moves.
+    for (identifier, seed), digest in RELEASED_GAMES.items():
+        _, moves = play_out(seed, bot_by_id(identifier), BaselineBot())
+        assert hashlib.sha256(" ".join(str(move) for move in moves).encode()).hexdigest() == digest, identifier
 
 
 def cards(*codes: str) -> int:

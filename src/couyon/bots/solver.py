@@ -18,6 +18,12 @@ from couyon.rules import CARD_POINTS
 
 _SUIT_OF = tuple(card // RANKS_PER_SUIT for card in range(DECK_SIZE))
 _INFINITY = 1000
+_SUIT_CHUNK = (1 << RANKS_PER_SUIT) - 1
+_POINTS_OF_CHUNK = tuple(
+    sum(CARD_POINTS[rank] for rank in range(RANKS_PER_SUIT) if chunk >> rank & 1)
+    for chunk in range(1 << RANKS_PER_SUIT)
+)
+"""Card points of any holding inside one suit (points depend on the rank only)."""
 
 TranspositionTable = dict[int, tuple[int, int]]
 
@@ -27,7 +33,20 @@ def _trick_start(hands: list[int], trump: int, leader: int, alpha: int, beta: in
     if (hands[0] & (hands[0] - 1)) == 0:
         # One card each: the last trick plays itself.
         return _last_trick(hands, trump, leader)
-    key = (hands[0] | hands[1] | hands[2] | hands[3]) << 2 | leader
+    left = hands[0] | hands[1] | hands[2] | hands[3]
+    # The tricks to come can move the difference by at most the points still in the hands:
+    # when that cannot reach into the window, the bound is the answer.
+    at_stake = (
+        _POINTS_OF_CHUNK[left & _SUIT_CHUNK]
+        + _POINTS_OF_CHUNK[left >> RANKS_PER_SUIT & _SUIT_CHUNK]
+        + _POINTS_OF_CHUNK[left >> 2 * RANKS_PER_SUIT & _SUIT_CHUNK]
+        + _POINTS_OF_CHUNK[left >> 3 * RANKS_PER_SUIT]
+    )
+    if at_stake <= alpha:
+        return at_stake
+    if -at_stake >= beta:
+        return -at_stake
+    key = left << 2 | leader
     bounds = table.get(key)
     if bounds is not None:
         lower, upper = bounds
@@ -52,18 +71,18 @@ def _trick_start(hands: list[int], trump: int, leader: int, alpha: int, beta: in
 
 
 def _last_trick(hands: list[int], trump: int, leader: int) -> int:
-    cards = [(hands[(leader + i) & 3]).bit_length() - 1 for i in range(4)]
-    led = _SUIT_OF[cards[0]]
-    best_position = 0
-    best_key = -1
-    points = 0
-    for position, card in enumerate(cards):
+    """Value for NS of the last trick, one card in each hand."""
+    winner = leader
+    best = hands[leader].bit_length() - 1
+    points = CARD_POINTS[best]
+    for offset in (1, 2, 3):
+        seat = (leader + offset) & 3
+        card = hands[seat].bit_length() - 1
         points += CARD_POINTS[card]
-        suit = _SUIT_OF[card]
-        key = card + 100 if suit == trump else (card if suit == led else -1)
-        if key > best_key:
-            best_position, best_key = position, key
-    return points if (leader + best_position) & 1 == 0 else -points
+        # A higher card of the winning card's suit wins, and so does a trump on a plain card.
+        if card > best if _SUIT_OF[card] == _SUIT_OF[best] else _SUIT_OF[card] == trump:
+            winner, best = seat, card
+    return points if winner & 1 == 0 else -points
 
 
 def _play(
@@ -125,20 +144,31 @@ def _play(
         elif suit == trump and card > high_trump:
             new_high_trump, new_high_trump_position = card, position
         hands[seat] = hand ^ bit
-        value = _play(
-            hands,
-            trump,
-            leader,
-            position + 1,
-            new_high_led,
-            new_high_led_position,
-            new_high_trump,
-            new_high_trump_position,
-            points + CARD_POINTS[card],
-            alpha,
-            beta,
-            table,
-        )
+        if position == 3:
+            # The trick is complete: settle it here rather than one call deeper (the hottest path).
+            winner = (leader + (new_high_trump_position if new_high_trump >= 0 else new_high_led_position)) & 3
+            gained = points + CARD_POINTS[card]
+            if winner & 1:
+                gained = -gained
+            if hands[0]:
+                value = gained + _trick_start(hands, trump, winner, alpha - gained, beta - gained, table)
+            else:
+                value = gained
+        else:
+            value = _play(
+                hands,
+                trump,
+                leader,
+                position + 1,
+                new_high_led,
+                new_high_led_position,
+                new_high_trump,
+                new_high_trump_position,
+                points + CARD_POINTS[card],
+                alpha,
+                beta,
+                table,
+            )
         hands[seat] = hand
         if maximizing:
             if value > best:
