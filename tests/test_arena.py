@@ -62,3 +62,12 @@ def test_an_unknown_bot_is_one_clear_sentence(capsys: pytest.CaptureFixture[str]
     error = capsys.readouterr().err
     assert "unknown bot 'nobody'" in error
     assert "Traceback" not in error
+
+
+def test_a_released_version_is_seated_by_its_registry_id() -> None:
+    # "expert" is the current version; "expert/1" is the released one, so versions can be compared.
+    current = play_match(("arena-version:0", "expert", "baseline/1"))
+    released = play_match(("arena-version:0", "expert/1", "baseline"))
+    same = play_match(("arena-version:0", "expert/1", "baseline"))
+    assert released.deal_results == same.deal_results
+    assert current.deal_results != released.deal_results

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from couyon.bots import bot_move, bot_rng
 from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
@@ -81,8 +83,10 @@ def test_every_sampled_deal_respects_the_view_it_came_from() -> None:
             assert respects(knowledge, sample_hands(knowledge, stream))
 
 
-def test_the_experts_weighted_worlds_respect_the_view() -> None:
-    expert = ExpertBot()
+@pytest.mark.parametrize("version", [2, 3])
+def test_the_experts_weighted_worlds_respect_the_view(version: int) -> None:
+    # Version 2 resamples candidate deals by their likelihood; version 3 weighs each deal drawn by it.
+    expert = ExpertBot(version=version)
     for state in play_positions(8, "expert-worlds"):
         seat = state.to_move
         assert seat is not None
@@ -90,6 +94,7 @@ def test_the_experts_weighted_worlds_respect_the_view() -> None:
         knowledge = knowledge_of(seat_view)
         worlds = expert.worlds(seat_view, knowledge, bot_rng(state.seed, seat, state.move_count))
         assert worlds
+        assert all(weight > 0 for weight in worlds.values())
         assert all(respects(knowledge, hands) for hands in worlds)
 
 

@@ -29,6 +29,7 @@ from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
 from couyon.bots.omniscient import OmniscientBot
 from couyon.bots.random_bot import RandomBot
+from couyon.bots.registry import BOTS_BY_ID, bot_by_id
 from couyon.game import GameState, Move, new_game, play
 from couyon.view import view
 
@@ -38,7 +39,16 @@ ARENA_BOTS: dict[str, Callable[[], Bot | OmniscientBot]] = {
     "expert": ExpertBot,
     "omniscient": OmniscientBot,
 }
-"""Bots the arena can seat, by name; only the arena may seat the omniscient yardstick."""
+"""Bots the arena can seat, by name; only the arena may seat the omniscient yardstick.
+
+A registry id (``expert/2``) seats that exact version, to compare a new version with a released one.
+"""
+
+
+def arena_bot(name: str) -> Bot | OmniscientBot:
+    """The bot called ``name``: an arena name (the current version) or a registry id ``name/version``."""
+    factory = ARENA_BOTS.get(name)
+    return factory() if factory is not None else bot_by_id(name)
 
 
 class MatchResult(NamedTuple):
@@ -84,8 +94,8 @@ def play_game(
 def play_match(task: tuple[str, str, str]) -> MatchResult:
     """Both tables of the match on ``seed``, A first holding North–South, then West–East."""
     seed, name_a, name_b = task
-    bot_a = ARENA_BOTS[name_a]()
-    bot_b = ARENA_BOTS[name_b]()
+    bot_a = arena_bot(name_a)
+    bot_b = arena_bot(name_b)
     gains_first, _, a_first, b_first = play_game(seed, bot_a, bot_b)
     gains_second, _, b_second, a_second = play_game(seed, bot_b, bot_a)
     length = max(len(gains_first), len(gains_second))
@@ -125,8 +135,9 @@ def run_arena(
 ) -> dict[str, Any]:
     """Play duplicate matches until ``deals`` duplicate deals are reached; return the report as a dict."""
     for name in (name_a, name_b):
-        if name not in ARENA_BOTS:
-            raise ValueError(f"unknown bot {name!r}; the arena knows {', '.join(sorted(ARENA_BOTS))}")
+        if name not in ARENA_BOTS and name not in BOTS_BY_ID:
+            known = ", ".join([*sorted(ARENA_BOTS), *sorted(BOTS_BY_ID)])
+            raise ValueError(f"unknown bot {name!r}; the arena knows {known}")
     if deals < 1:
         raise ValueError(f"--deals must be at least 1, got {deals}")
     workers = workers or os.cpu_count() or 1
@@ -234,8 +245,9 @@ def format_report(report: dict[str, Any]) -> str:
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``couyon arena``."""
-    parser.add_argument("bot_a", metavar="BOT_A", help=f"one of {', '.join(ARENA_BOTS)}")
-    parser.add_argument("bot_b", metavar="BOT_B", help=f"one of {', '.join(ARENA_BOTS)}")
+    names = ", ".join(ARENA_BOTS)
+    parser.add_argument("bot_a", metavar="BOT_A", help=f"one of {names}, or a released version such as expert/2")
+    parser.add_argument("bot_b", metavar="BOT_B", help=f"one of {names}, or a released version such as expert/2")
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals to reach (default 2000)")
     parser.add_argument("--seed", default="arena", help="seed prefix of the matches (default 'arena')")
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")

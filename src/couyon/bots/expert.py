@@ -29,7 +29,7 @@ TAKE_THRESHOLDS = (0.3, 0.25, 0.2, 0.15)
 
 
 class SearchBudget(NamedTuple):
-    """How many deals the play search solves."""
+    """How many deals the play search solves, and how the bidding evidence picks them."""
 
     min_worlds: int
     """Deals solved before agreement between them may end the search."""
@@ -37,9 +37,16 @@ class SearchBudget(NamedTuple):
     """Deals solved at most in the first trick, where each solve (four cards a hand) costs most."""
     max_worlds: int
     """Deals solved at most per decision after the first trick."""
+    resample: bool
+    """Draw ``CANDIDATES_PER_WORLD`` deals per deal kept and keep them by their likelihood (versions 1 and 2),
+    or draw each deal once and weigh it by its likelihood (cheaper per deal, so more deals are solved)."""
 
 
-BUDGET_BY_VERSION = {1: SearchBudget(6, 16, 16), 2: SearchBudget(8, 16, 32)}
+BUDGET_BY_VERSION = {
+    1: SearchBudget(6, 16, 16, resample=True),
+    2: SearchBudget(8, 16, 32, resample=True),
+    3: SearchBudget(128, 32, 128, resample=False),
+}
 """Each released version's search; records name the version, so an old game replays with its own."""
 CANDIDATES_PER_WORLD = 3
 """Deals drawn per deal kept: the bidding evidence picks the kept ones among them."""
@@ -51,7 +58,7 @@ _PROBABILITY_FLOOR = 0.03
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, version: int = 2, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
+    def __init__(self, version: int = 3, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
         self.version = version
         self.budget = BUDGET_BY_VERSION[version]
         self.thresholds = thresholds
@@ -109,14 +116,19 @@ class ExpertBot:
             for bid in seat_view.bids
             if bid.seat != seat_view.seat
         ]
-        candidates: list[tuple[tuple[int, int, int, int], float]] = []
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
-        for _ in range(count * CANDIDATES_PER_WORLD):
+        candidates: list[tuple[tuple[int, int, int, int], float]] = []
+        for _ in range(count * CANDIDATES_PER_WORLD if self.budget.resample else count):
             hands = sample_hands(knowledge, rng)
             likelihood = 1.0
             for item in evidence:
                 likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
             candidates.append((hands, likelihood))
+        if not self.budget.resample:
+            weighted: dict[tuple[int, int, int, int], float] = {}
+            for hands, likelihood in candidates:
+                weighted[hands] = weighted.get(hands, 0.0) + likelihood
+            return weighted
         total = sum(likelihood for _, likelihood in candidates)
         # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
         step = total / count

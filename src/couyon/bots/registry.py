@@ -7,10 +7,16 @@ from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
 from couyon.bots.random_bot import RandomBot
 
-_BOTS: tuple[Bot, ...] = (RandomBot(), BaselineBot(), ExpertBot(version=1), ExpertBot(version=2))
+_BOTS: tuple[Bot, ...] = (
+    RandomBot(),
+    BaselineBot(),
+    ExpertBot(version=1),
+    ExpertBot(version=2),
+    ExpertBot(version=3),
+)
 BOTS_BY_ID = {bot_id(bot): bot for bot in _BOTS}
 
-TABLE_BOT_ID = "expert/2"
+TABLE_BOT_ID = "expert/3"
 """The bot that holds W, N and E in games started now (measured in docs/bots.md)."""
 
 
