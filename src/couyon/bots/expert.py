@@ -12,6 +12,8 @@ played at once.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from couyon.bots.baseline import BaselineBot
@@ -32,7 +34,7 @@ class SearchBudget(NamedTuple):
     """How many deals the play search solves, and how the bidding evidence picks them."""
 
     min_worlds: int
-    """Deals solved before agreement between them may end the search."""
+    """Deals solved before the search may stop early."""
     first_trick_worlds: int
     """Deals solved at most in the first trick, where each solve (four cards a hand) costs most."""
     max_worlds: int
@@ -40,16 +42,25 @@ class SearchBudget(NamedTuple):
     resample: bool
     """Draw ``CANDIDATES_PER_WORLD`` deals per deal kept and keep them by their likelihood (versions 1 and 2),
     or draw each deal once and weigh it by its likelihood (cheaper per deal, so more deals are solved)."""
+    settled_z: float | None
+    """None: stop once one card has been best in every deal solved (versions 1 and 2, which stopped too
+    soon when the first deals happened to agree). A number: every ``SETTLE_EVERY`` deals, stop once the
+    leading card's weighted mean lead over each other card exceeds that many standard errors."""
 
 
 BUDGET_BY_VERSION = {
-    1: SearchBudget(6, 16, 16, resample=True),
-    2: SearchBudget(8, 16, 32, resample=True),
-    3: SearchBudget(128, 32, 128, resample=False),
+    1: SearchBudget(6, 16, 16, resample=True, settled_z=None),
+    2: SearchBudget(8, 16, 32, resample=True, settled_z=None),
+    3: SearchBudget(16, 32, 128, resample=False, settled_z=2.0),
 }
 """Each released version's search; records name the version, so an old game replays with its own."""
 CANDIDATES_PER_WORLD = 3
 """Deals drawn per deal kept: the bidding evidence picks the kept ones among them."""
+SETTLE_EVERY = 8
+"""Deals solved between two checks of whether the choice is settled."""
+
+Hands = tuple[int, int, int, int]
+"""The four hands of one deal of the hidden cards, as masks indexed by seat."""
 
 _PROBABILITY_FLOOR = 0.03
 """No bid is ever taken as proof: a player may misjudge, or be a human."""
@@ -89,18 +100,36 @@ class ExpertBot:
         taker_sign_of_ns = 1 if taker % 2 == 0 else -1
         points_ns = seat_view.points[0] - seat_view.points[1]
         trick = seat_view.trick
-        totals: dict[int, float] = {}
-        always_best: set[int] | None = None
-        for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items()):
+
+        def card_values(hands: Hands) -> dict[int, float]:
+            """What each legal card is worth to this seat's team, in lines, in one deal solved exactly."""
             classes = outcome_classes(hands, knowledge.trump, trick.leader, trick.cards, points_ns)
-            values = {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
-            best = max(values.values())
-            for card, value in values.items():
-                totals[card] = totals.get(card, 0.0) + weight * value
-            winners = {card for card, value in values.items() if value == best}
-            always_best = winners if always_best is None else always_best & winners
-            if solved + 1 >= self.budget.min_worlds and always_best:
-                break
+            return {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
+
+        totals: dict[int, float] = {}
+        if self.budget.settled_z is None:
+            always_best: set[int] | None = None
+            for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items(), start=1):
+                values = card_values(hands)
+                for card, value in values.items():
+                    totals[card] = totals.get(card, 0.0) + weight * value
+                best = max(values.values())
+                winners = {card for card, value in values.items() if value == best}
+                always_best = winners if always_best is None else always_best & winners
+                if solved >= self.budget.min_worlds and always_best:
+                    break
+        else:
+            known: dict[Hands, dict[int, float]] = {}
+            drawn: list[tuple[float, dict[int, float]]] = []
+            for hands, weight in self.draws(seat_view, knowledge, rng):
+                if hands not in known:
+                    known[hands] = card_values(hands)
+                for card, value in known[hands].items():
+                    totals[card] = totals.get(card, 0.0) + weight * value
+                drawn.append((weight, known[hands]))
+                checkpoint = len(drawn) >= self.budget.min_worlds and len(drawn) % SETTLE_EVERY == 0
+                if checkpoint and _settled(drawn, totals, self.budget.settled_z):
+                    break
         best_total = max(totals.values())
         best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
         if len(best_cards) == 1:
@@ -109,31 +138,35 @@ class ExpertBot:
         preferred = BaselineBot().card_for(seat_view)
         return preferred if preferred in best_cards else min(best_cards)
 
-    def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[tuple[int, int, int, int], float]:
-        """Deals of the hidden cards to solve, with their weights, chosen by how well they explain the bids."""
+    def draws(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> Iterator[tuple[Hands, float]]:
+        """Deals of the hidden cards drawn one at a time (as the search asks for them), each with its bid likelihood."""
         evidence = [
             _BidEvidence(bid.seat, bid.take, bid.proposal, seat_view, self.thresholds)
             for bid in seat_view.bids
             if bid.seat != seat_view.seat
         ]
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
-        candidates: list[tuple[tuple[int, int, int, int], float]] = []
         for _ in range(count * CANDIDATES_PER_WORLD if self.budget.resample else count):
             hands = sample_hands(knowledge, rng)
             likelihood = 1.0
             for item in evidence:
                 likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
-            candidates.append((hands, likelihood))
+            yield hands, likelihood
+
+    def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[Hands, float]:
+        """Every deal to solve with its weight: all the draws, resampled by likelihood in versions 1 and 2."""
+        candidates = list(self.draws(seat_view, knowledge, rng))
         if not self.budget.resample:
-            weighted: dict[tuple[int, int, int, int], float] = {}
+            weighted: dict[Hands, float] = {}
             for hands, likelihood in candidates:
                 weighted[hands] = weighted.get(hands, 0.0) + likelihood
             return weighted
+        count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
         total = sum(likelihood for _, likelihood in candidates)
         # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
         step = total / count
         pointer = rng.random() * step
-        chosen: dict[tuple[int, int, int, int], float] = {}
+        chosen: dict[Hands, float] = {}
         cumulative = 0.0
         picks = 0
         for hands, likelihood in candidates:
@@ -143,6 +176,29 @@ class ExpertBot:
                 pointer += step
                 picks += 1
         return chosen
+
+
+def _settled(solved: list[tuple[float, dict[int, float]]], totals: dict[int, float], z: float) -> bool:
+    """Whether the card with the best total leads every other card by more than ``z`` standard errors.
+
+    Each solved deal gives the paired difference (leader's value minus the other card's),
+    weighted by the deal's weight; a card that differs in no deal so far is settled.
+    """
+    leader = max(totals, key=lambda card: totals[card])
+    total_weight = sum(weight for weight, _ in solved)
+    squared_weights = sum(weight * weight for weight, _ in solved)
+    if total_weight <= 0.0:
+        return False
+    for card in totals:
+        if card == leader:
+            continue
+        mean = sum(weight * (values[leader] - values[card]) for weight, values in solved) / total_weight
+        spread = sum(weight * (values[leader] - values[card] - mean) ** 2 for weight, values in solved) / total_weight
+        if spread == 0.0:
+            continue
+        if mean <= z * math.sqrt(spread * squared_weights) / total_weight:
+            return False
+    return True
 
 
 class _BidEvidence:
