@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     for text in variants:
         thresholds = tuple(float(value) for value in text.split(","))
         name = f"expert[{text}]"
-        arena.ARENA_BOTS[name] = functools.partial(ExpertBot, 2, thresholds)
+        arena.ARENA_BOTS[name] = functools.partial(ExpertBot, thresholds=thresholds)
         report = arena.run_arena(name, opponent, int(deals), "tune", workers=2, progress=False)
         low, high = report["ci95"]
         print(
