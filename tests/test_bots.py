@@ -111,6 +111,7 @@ RELEASED_GAMES = {
     ("expert/1", "released-b"): "6c7011986146d03eecaea36329d0b604087e58a6e1bbc53cb2f83ae87f824f33",
     ("expert/2", "released-a"): "f834d377797bf65eac159c8ed224601693cb60c62c94fc313eef3af04137555f",
     ("expert/2", "released-b"): "6e2042b52a5753743e03bf682fbab672f889334670d01a8c45a431a1a78ca03f",
+    ("expert/3", "released-a"): "bd0f9b6e9f27039f02892cbe6b8accb3ef887b9300bdd27390cc0e28fe0a141f",
 }
 """SHA-256 of the moves of whole games (the version against the baseline), computed with the code that released it."""
 

@@ -85,17 +85,20 @@ def test_every_sampled_deal_respects_the_view_it_came_from() -> None:
 
 @pytest.mark.parametrize("version", [2, 3])
 def test_the_experts_weighted_worlds_respect_the_view(version: int) -> None:
-    # Version 2 resamples candidate deals by their likelihood; version 3 weighs each deal drawn by it.
+    # Version 2 keeps deals resampled by their bid likelihood; version 3 weighs each deal drawn by it.
     expert = ExpertBot(version=version)
     for state in play_positions(8, "expert-worlds"):
         seat = state.to_move
         assert seat is not None
         seat_view = view(state, seat)
         knowledge = knowledge_of(seat_view)
-        worlds = expert.worlds(seat_view, knowledge, bot_rng(state.seed, seat, state.move_count))
+        rng = bot_rng(state.seed, seat, state.move_count)
+        if version == 2:
+            worlds = list(expert.worlds(seat_view, knowledge, rng).items())
+        else:
+            worlds = list(expert.draws(seat_view, knowledge, rng))
         assert worlds
-        assert all(weight > 0 for weight in worlds.values())
-        assert all(respects(knowledge, hands) for hands in worlds)
+        assert all(respects(knowledge, hands) and weight > 0 for hands, weight in worlds)
 
 
 def test_a_tightly_constrained_view_still_finds_the_only_deal() -> None:

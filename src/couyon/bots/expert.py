@@ -154,13 +154,8 @@ class ExpertBot:
             yield hands, likelihood
 
     def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[Hands, float]:
-        """Every deal to solve with its weight: all the draws, resampled by likelihood in versions 1 and 2."""
+        """Versions 1 and 2: the deals to solve, kept among all the draws by resampling on their likelihood."""
         candidates = list(self.draws(seat_view, knowledge, rng))
-        if not self.budget.resample:
-            weighted: dict[Hands, float] = {}
-            for hands, likelihood in candidates:
-                weighted[hands] = weighted.get(hands, 0.0) + likelihood
-            return weighted
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
         total = sum(likelihood for _, likelihood in candidates)
         # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
