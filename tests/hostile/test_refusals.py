@@ -64,6 +64,15 @@ def test_oversized_bodies_are_refused(owner: tuple[Any, Answer], target: str) ->
     assert_refused(send(client, target, game, content=padded_chunks(20_000), headers=JSON), 413, "too_large")
 
 
+@pytest.mark.parametrize("target", BODY_TARGETS)
+def test_a_key_given_twice_is_refused_as_ambiguous(owner: tuple[Any, Answer], target: str) -> None:
+    client, game = owner
+    twice = b'{"mode": "free", "mode": "daily", "name": "A", "name": "B", "move": "S:pass", "move": "S:take"}'
+    refused = send(client, target, game, content=twice, headers=JSON)
+    assert_refused(refused, 400, "malformed")
+    assert "twice" in refused.json()["error"]["message"]
+
+
 @pytest.mark.parametrize(
     "body",
     [

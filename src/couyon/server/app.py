@@ -134,8 +134,13 @@ class HttpEdge:
             too_large = received > self.max_body_bytes
             if not message.get("more_body", False):
                 break
+        repeated = None if too_large or not is_api else _repeated_key(b"".join(m.get("body", b"") for m in body))
         if too_large:
             response = error_response(413, "too_large", f"The request body exceeds {self.max_body_bytes} bytes.")
+            await response(scope, receive, send_with_headers)
+        elif repeated is not None:
+            shown = repeated if len(repeated) <= 40 else repeated[:40] + "…"
+            response = error_response(400, "malformed", f"The request body gives the key {shown!r} twice.")
             await response(scope, receive, send_with_headers)
         else:
 
@@ -153,6 +158,32 @@ class HttpEdge:
                 "client": (scope.get("client") or ("", 0))[0],
             },
         )
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _RepeatedKey(key)
+        seen[key] = value
+    return seen
+
+
+def _repeated_key(data: bytes) -> str | None:
+    """A key some JSON object of ``data`` gives twice (ambiguous: which value counts?); None if none or not JSON."""
+    if not data:
+        return None
+    try:
+        json.loads(data, object_pairs_hook=_refuse_repeats)
+    except _RepeatedKey as repeated:
+        return str(repeated.args[0])
+    except (ValueError, RecursionError):
+        return None  # not JSON (or nested too deep): the route's own parsing refuses it with its message
+    return None
 
 
 def _responses(
