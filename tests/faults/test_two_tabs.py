@@ -8,30 +8,11 @@ tests/server/test_concurrency.py.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any
 
-from tests.server.helpers import Answer, new_game, send_move
+from tests.server.helpers import at_once, new_game, send_move
 
 from couyon.record import verify
-
-
-def at_once(answer: Answer, *sends: tuple[Any, str]) -> list[Any]:
-    """Each (tab, move) sent on ``answer``'s view, from threads released together."""
-    barrier = threading.Barrier(len(sends))
-    results: list[Any] = [None] * len(sends)
-
-    def run(index: int) -> None:
-        tab, move = sends[index]
-        barrier.wait()
-        results[index] = send_move(tab, answer, move)
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(sends))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_two_tabs_sending_different_moves_fork_nothing(make_client: Any) -> None:
@@ -43,7 +24,8 @@ def test_two_tabs_sending_different_moves_fork_nothing(make_client: Any) -> None
     while answer["view"]["winner"] is None:
         legal = answer["view"]["legal"]
         first_move, second_move = rng.sample(legal, 2) if len(legal) > 1 else legal * 2
-        responses = at_once(answer, (first_tab, first_move), (second_tab, second_move))
+        sends = ((first_tab, first_move), (second_tab, second_move))
+        responses = at_once([lambda tab=tab, move=move, seen=answer: send_move(tab, seen, move) for tab, move in sends])
         statuses = sorted(response.status_code for response in responses)
         assert statuses == [200, 409], [response.text for response in responses]
         loser = next(response for response in responses if response.status_code == 409)

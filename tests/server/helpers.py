@@ -3,10 +3,28 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
 Answer = dict[str, Any]
+
+
+def at_once(requests: list[Callable[[], Any]]) -> list[Any]:
+    """Run the requests in threads released together; their answers in the same order."""
+    barrier = threading.Barrier(len(requests))
+    results: list[Any] = [None] * len(requests)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        results[index] = requests[index]()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def new_game(client: Any, mode: str = "free", **fields: Any) -> Answer:

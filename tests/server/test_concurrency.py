@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
+from tests.server.helpers import at_once
 
 from couyon.loadgen import ServerProcess
 from couyon.record import verify
@@ -36,23 +35,6 @@ def running_server(database_url: str, data_dir: Path) -> Iterator[str]:
     """A real ``couyon serve`` process on a free port; yields its base URL."""
     with ServerProcess(data_dir, database_url) as server:
         yield server.url
-
-
-def at_once(requests: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
-    """Run the requests in threads released together."""
-    barrier = threading.Barrier(len(requests))
-    results: list[Any] = [None] * len(requests)
-
-    def run(index: int) -> None:
-        barrier.wait()
-        results[index] = requests[index]()
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(requests))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def play_with_duplicates(bases: list[str], rng: random.Random, games: int) -> int:
