@@ -46,7 +46,7 @@ class Record:
         try:
             return replay(self.seed, self.moves, variant)
         except ReplayError as error:
-            raise RecordError(f"move {error.index} ({_quote(self.moves[error.index])}): {error}", error.index) from None
+            raise RecordError(f"move {error.index} ({quoted(self.moves[error.index])}): {error}", error.index) from None
 
 
 def _refuse_constant(name: str) -> Any:
@@ -62,19 +62,24 @@ def _read_integer(digits: str) -> int:
         raise RecordError(f"the record holds a number too long to read ({len(digits)} digits)") from None
 
 
+def first_repeated_key(pairs: list[tuple[str, Any]]) -> str | None:
+    """The first key a JSON object's ``pairs`` give twice, if any: readers disagree on which value counts."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    return None
+
+
 def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    # With a key written twice, readers disagree on which value counts: refuse rather than guess.
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise RecordError(f"the record is ambiguous: the key {_quote(key)} appears twice in one object")
-            seen.add(key)
-    return document
+    repeated = first_repeated_key(pairs)
+    if repeated is not None:
+        raise RecordError(f"the record is ambiguous: the key {quoted(repeated)} appears twice in one object")
+    return dict(pairs)
 
 
-def _quote(text: str, limit: int = 40) -> str:
+def quoted(text: str, limit: int = 40) -> str:
     """``text`` quoted for an error sentence, shortened so one huge value cannot flood the message."""
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
@@ -82,11 +87,11 @@ def _quote(text: str, limit: int = 40) -> str:
 def _describe(value: Any) -> str:
     """A short name for a JSON value, for error sentences."""
     if isinstance(value, str):
-        return _quote(value)
+        return quoted(value)
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, int | float):
-        return _quote(json.dumps(value))
+        return quoted(json.dumps(value))
     return "a list" if isinstance(value, list) else "an object"
 
 
@@ -120,7 +125,7 @@ def parse_record(text: str | bytes) -> Record:
     try:
         variant_named(variant)
     except ValueError:
-        raise RecordError(f"unknown variant {_quote(variant)}; known variants: {', '.join(sorted(VARIANTS))}") from None
+        raise RecordError(f"unknown variant {quoted(variant)}; known variants: {', '.join(sorted(VARIANTS))}") from None
     seed = document.get("seed")
     if not isinstance(seed, str):
         raise RecordError('the record\'s "seed" must be a string')

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from couyon import __version__
 from couyon.bots.registry import TABLE_BOT_ID
+from couyon.record import first_repeated_key, quoted
 from couyon.server.config import Settings
 from couyon.server.errors import ERROR_RESPONSES, ApiError, ErrorBody, error_response, install_error_handlers
 from couyon.server.games import Clock, GameService, ReplayProcess, utc_now
@@ -139,8 +140,7 @@ class HttpEdge:
             response = error_response(413, "too_large", f"The request body exceeds {self.max_body_bytes} bytes.")
             await response(scope, receive, send_with_headers)
         elif repeated is not None:
-            shown = repeated if len(repeated) <= 40 else repeated[:40] + "…"
-            response = error_response(400, "malformed", f"The request body gives the key {shown!r} twice.")
+            response = error_response(400, "malformed", f"The request body gives the key {quoted(repeated)} twice.")
             await response(scope, receive, send_with_headers)
         else:
 
@@ -165,12 +165,10 @@ class _RepeatedKey(Exception):
 
 
 def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _RepeatedKey(key)
-        seen[key] = value
-    return seen
+    repeated = first_repeated_key(pairs)
+    if repeated is not None:
+        raise _RepeatedKey(repeated)
+    return dict(pairs)
 
 
 def _repeated_key(data: bytes) -> str | None:
