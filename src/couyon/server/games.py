@@ -434,7 +434,7 @@ def _ignore_interrupts() -> None:
 class ReplayProcess:
     """``replay_check`` in one separate process, started on first use.
 
-    The replay is pure Python CPU for 50-200 ms; in a thread of the server it would hold the
+    The replay is pure Python CPU for 50-250 ms; in a thread of the server it would hold the
     GIL while the requests' threads wait for it (each wait up to a 5 ms switch interval), so
     it runs where it uses the other core and the requests only wait on its pipe.
     """
