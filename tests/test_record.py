@@ -136,7 +136,7 @@ def test_record_replay_names_first_faulty_move() -> None:
         pytest.param(b'{"format": "couyon-record/1", "format": "couyon-record/1"}', None, id="duplicate keys"),
         pytest.param(b"\xef\xbb\xbf" + record_bytes("s", []), None, id="byte order mark"),
         pytest.param(record_bytes("s", [], format="couyon-record/2"), None, id="wrong format"),
-        pytest.param(record_bytes("s", [], variant="malmedy"), None, id="unknown variant"),
+        pytest.param(record_bytes("s", [], variant="six-players"), None, id="unknown variant"),
         pytest.param(record_bytes("s", [], variant=None), None, id="variant not a string"),
         pytest.param(record_bytes(5, []), None, id="seed not a string"),
         pytest.param(

@@ -12,8 +12,8 @@ from couyon.rules import (
     standard_legal_cards,
     standard_score_deal,
     standard_trick_winner,
-    variant_named,
 )
+from couyon.variants import variant_named
 
 
 def hand(text: str) -> int:
@@ -47,9 +47,10 @@ def test_standard_variant_deals_four_cards_in_packets_of_two_and_proposes_up_to_
 
 
 def test_unknown_variant_is_refused_by_name() -> None:
-    """Variants are looked up by name; only ``standard`` exists yet."""
-    with pytest.raises(ValueError, match="unknown variant 'malmedy'"):
-        variant_named("malmedy")
+    """Variants are looked up by name: ``standard`` and ``malmedy`` exist."""
+    assert variant_named("malmedy").name == "malmedy"
+    with pytest.raises(ValueError, match="unknown variant 'six-players'; known variants: malmedy, standard"):
+        variant_named("six-players")
 
 
 # --- the obligations

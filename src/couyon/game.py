@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from couyon.cards import (
     CARDS,
@@ -29,6 +29,11 @@ from couyon.stream import Stream
 
 TAKE = "take"
 PASS = "pass"
+CHOOSE_TRUMP = tuple(f"trump-{suit}" for suit in SUITS)
+"""Malmedy: the chooser names the trump suit (``trump-C`` … ``trump-S``)."""
+MITE = "mite"
+CONTRA = "contra"
+RECONTRA = "recontra"
 
 
 class CouyonError(ValueError):
@@ -68,15 +73,15 @@ class Move(NamedTuple):
         return self.action if isinstance(self.action, Card) else None
 
     @staticmethod
-    def parse(text: str) -> Move:
-        """Read ``SEAT:ACTION`` as written in a record, e.g. ``W:pass`` or ``E:AH``."""
+    def parse(text: str, actions: str = STANDARD.actions) -> Move:
+        """Read ``SEAT:ACTION`` as written in a record, e.g. ``W:pass`` or ``E:AH``; ``actions`` names them in errors."""
         try:
             return _MOVE_BY_TEXT[text]
         except (KeyError, TypeError):
-            raise InvalidMoveError(_why_unreadable(text)) from None
+            raise InvalidMoveError(_why_unreadable(text, actions)) from None
 
 
-def _why_unreadable(text: object) -> str:
+def _why_unreadable(text: object, actions: str) -> str:
     if not isinstance(text, str):
         return f'a move must be a string like "W:pass" or "E:AH", not {_shortened(repr(text))}'
     seat, colon, action = text.partition(":")
@@ -84,7 +89,7 @@ def _why_unreadable(text: object) -> str:
         return f'{_shortened(repr(text))} is not a move: write SEAT:ACTION, like "W:pass" or "E:AH"'
     if seat not in Seat.__members__:
         return f"{_shortened(repr(text))} names no seat: the seats are S, W, N and E"
-    return f"{_shortened(repr(text))} has an unknown action {_shortened(repr(action))}: use take, pass or a card like AH or 10C"
+    return f"{_shortened(repr(text))} has an unknown action {_shortened(repr(action))}: use {actions}"
 
 
 def _shortened(text: str, limit: int = 40) -> str:
@@ -92,10 +97,10 @@ def _shortened(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_LEFT_OF = tuple(seat.left for seat in SEATS)
-_ACTIONS: tuple[str | Card, ...] = (TAKE, PASS, *CARDS)
-_MOVES_BY_SEAT = tuple({action: Move(seat, action) for action in _ACTIONS} for seat in SEATS)
-_MOVE_BY_TEXT = {str(move): move for by_action in _MOVES_BY_SEAT for move in by_action.values()}
+LEFT_OF = tuple(seat.left for seat in SEATS)
+_ACTIONS: tuple[str | Card, ...] = (TAKE, PASS, *CHOOSE_TRUMP, MITE, CONTRA, RECONTRA, *CARDS)
+MOVES_BY_SEAT = tuple({action: Move(seat, action) for action in _ACTIONS} for seat in SEATS)
+_MOVE_BY_TEXT = {str(move): move for by_action in MOVES_BY_SEAT for move in by_action.values()}
 
 
 class Bid(NamedTuple):
@@ -161,6 +166,8 @@ class Deal(NamedTuple):
 
 class Phase(enum.Enum):
     BIDDING = "bidding"
+    CHOOSING = "choosing"
+    """Malmedy: the chooser names trump."""
     PLAYING = "playing"
     OVER = "over"
 
@@ -175,8 +182,10 @@ class GameState(NamedTuple):
     seed: str
     lines: tuple[int, int]
     """Chalk lines still standing, indexed by team (NS, WE)."""
-    deal: Deal
-    finished_deals: tuple[DealSummary, ...]
+    deal: Any
+    """The deal in play: a ``Deal``, or the variant fold's own deal type (``couyon.malmedy.MalmedyDeal``)."""
+    finished_deals: tuple[Any, ...]
+    """``DealSummary``s, or the variant fold's own summaries."""
     to_move: Seat | None
     move_count: int
     winner: Team | None
@@ -185,13 +194,17 @@ class GameState(NamedTuple):
     def phase(self) -> Phase:
         if self.winner is not None:
             return Phase.OVER
-        return Phase.BIDDING if self.deal.trump is None else Phase.PLAYING
+        if self.deal.trump is not None:
+            return Phase.PLAYING
+        return Phase.BIDDING if self.variant.fold is None else Phase.CHOOSING
 
     @property
-    def deal_log(self) -> tuple[DealSummary, ...]:
+    def deal_log(self) -> tuple[Any, ...]:
         """Every deal dealt, the current one included while it is unfinished."""
         if self.winner is not None:
             return self.finished_deals
+        if self.variant.fold is not None:
+            return (*self.finished_deals, self.variant.fold.current_summary(self))
         deal = self.deal
         current = DealSummary(
             deal.number, deal.dealer, deal.proposals, deal.trump, deal.taker, None, None, deal.stake, self.lines
@@ -247,6 +260,8 @@ def _new_deal(variant: Variant, seed: str, number: int, dealer: Seat, stake: int
 
 def new_game(seed: str, variant: Variant = STANDARD) -> GameState:
     """The game before its first move: deal 1 is dealt and its first card turned."""
+    if variant.fold is not None:
+        return variant.fold.new_game(seed, variant)  # type: ignore[no-any-return]
     dealer = first_dealer(seed)
     deal = _new_deal(variant, seed, 1, dealer, 1)
     lines = (variant.starting_lines, variant.starting_lines)
@@ -258,7 +273,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.to_move
     if seat is None:
         return ()
-    moves = _MOVES_BY_SEAT[seat]
+    if state.variant.fold is not None:
+        return state.variant.fold.legal_moves(state)  # type: ignore[no-any-return]
+    moves = MOVES_BY_SEAT[seat]
     deal = state.deal
     if deal.trump is None:
         return (moves[TAKE], moves[PASS])
@@ -268,6 +285,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 def legal_cards(state: GameState) -> tuple[Card, ...]:
     """The cards the seat to move may play; empty while bidding or once over."""
+    if state.variant.fold is not None:
+        return tuple(move.action for move in legal_moves(state) if isinstance(move.action, Card))
     seat = state.to_move
     deal = state.deal
     if seat is None or deal.trump is None:
@@ -282,6 +301,8 @@ def play(state: GameState, move: Move) -> GameState:
         raise GameOverError(f"the game is over ({state.winner} won): no move can follow")
     if seat != state.to_move:
         raise OutOfTurnError(f"it is {state.to_move}'s turn, not {seat}'s")
+    if state.variant.fold is not None:
+        return state.variant.fold.play(state, move)  # type: ignore[no-any-return]
     action = move.action
     if state.deal.trump is None:
         if action == TAKE:
@@ -311,11 +332,11 @@ def _pass(state: GameState, seat: Seat) -> GameState:
     bids = (*bids, Bid(seat, proposals[-1], False))
     variant = state.variant
     if seat != dealer:
-        to_move = _LEFT_OF[seat]
+        to_move = LEFT_OF[seat]
     elif len(proposals) < variant.max_proposals:
         # The dealer speaks last: all four passed this proposal, the next talon card is turned.
         proposals = (*proposals, deck[variant.dealt_cards + len(proposals)])
-        to_move = _LEFT_OF[dealer]
+        to_move = LEFT_OF[dealer]
     else:
         summary = DealSummary(number, dealer, proposals, None, None, None, Outcome.REDEAL, stake, state.lines)
         # Ruling 5: a deal nobody took keeps a pending doubled stake.
@@ -345,7 +366,7 @@ def _play_card(state: GameState, seat: Seat, card: Card) -> GameState:
     move_count = state.move_count + 1
     if len(trick) < 4:
         deal = Deal(number, dealer, stake, deck, hands, proposals, bids, trump, taker, tricks, leader, trick, points)
-        return GameState(variant, state.seed, state.lines, deal, state.finished_deals, _LEFT_OF[seat], move_count, None)
+        return GameState(variant, state.seed, state.lines, deal, state.finished_deals, LEFT_OF[seat], move_count, None)
     winner = SEATS[(leader + variant.trick_winner(trick, trump)) % 4]
     card_points = variant.card_points
     gained = card_points[trick[0]] + card_points[trick[1]] + card_points[trick[2]] + card_points[trick[3]]
@@ -381,7 +402,7 @@ def replay(seed: str, moves: Iterable[Move | str], variant: Variant = STANDARD) 
     state = new_game(seed, variant)
     for index, move in enumerate(moves):
         try:
-            state = play(state, move if isinstance(move, Move) else Move.parse(move))
+            state = play(state, move if isinstance(move, Move) else Move.parse(move, variant.actions))
         except CouyonError as error:
             raise ReplayError(str(error), index) from error
     return state

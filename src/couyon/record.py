@@ -9,7 +9,8 @@ from typing import Any
 
 from couyon.cards import TEAMS
 from couyon.game import CouyonError, DealSummary, GameState, Move, ReplayError, replay
-from couyon.rules import VARIANTS, variant_named
+from couyon.malmedy import MalmedySummary
+from couyon.variants import VARIANTS, variant_named
 
 FORMAT = "couyon-record/1"
 
@@ -154,8 +155,10 @@ def team_values(values: tuple[int, int]) -> dict[str, int]:
     return {str(team): values[team] for team in TEAMS}
 
 
-def deal_report(deal: DealSummary) -> dict[str, Any]:
-    """One deal as the contract's ``deal_log`` entry."""
+def deal_report(deal: DealSummary | MalmedySummary) -> dict[str, Any]:
+    """One deal as the contract's ``deal_log`` entry (malmedy.md's for a Malmedy deal)."""
+    if isinstance(deal, MalmedySummary):
+        return malmedy_deal_report(deal)
     return {
         "number": deal.number,
         "dealer": str(deal.dealer),
@@ -166,6 +169,23 @@ def deal_report(deal: DealSummary) -> dict[str, Any]:
         "outcome": None if deal.outcome is None else str(deal.outcome),
         "stake": deal.stake,
         "lines": team_values(deal.lines),
+    }
+
+
+def malmedy_deal_report(deal: MalmedySummary) -> dict[str, Any]:
+    """One Malmedy deal as its ``deal_log`` entry (malmedy.md, "Record differences")."""
+    return {
+        "number": deal.number,
+        "dealer": str(deal.dealer),
+        "chooser": str(deal.chooser),
+        "trump": None if deal.trump is None else str(deal.trump),
+        "mite": None if deal.mite is None else str(deal.mite),
+        "contra": deal.contra,
+        "points": team_values(deal.points),
+        "tricks": team_values(deal.tricks),
+        "outcome": None if deal.outcome is None else str(deal.outcome),
+        "capot": None if deal.capot is None else str(deal.capot),
+        "lines": None if deal.lines is None else team_values(deal.lines),
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from couyon.cards import ABOVE_MASKS, DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS, Team
 
@@ -122,6 +123,11 @@ class Variant:
     legal_cards: Callable[[int, Sequence[int], int], int]
     trick_winner: Callable[[Sequence[int], int], int]
     score_deal: Callable[[tuple[int, int], Team, tuple[int, int], int], DealScore]
+    actions: str = "take, pass or a card like AH or 10C"
+    """How error sentences name the actions this variant's records may hold."""
+    fold: Any = None
+    """The variant's own deal and bidding fold (``couyon.malmedy.MALMEDY_FOLD``), or None for the
+    standard fold of ``couyon.game``, which keeps its hot path free of any indirection."""
 
     @property
     def dealt_cards(self) -> int:
@@ -143,13 +149,3 @@ STANDARD = Variant(
     trick_winner=standard_trick_winner,
     score_deal=standard_score_deal,
 )
-
-VARIANTS = {STANDARD.name: STANDARD}
-
-
-def variant_named(name: str) -> Variant:
-    """The variant called ``name``."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}; known variants: {', '.join(sorted(VARIANTS))}") from None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from couyon.cards import Card, Seat, Suit, Team, cards_of
 from couyon.game import Bid, DealSummary, GameState, Move, Phase, Trick, legal_moves
+from couyon.malmedy import MalmedyView
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +51,15 @@ class SeatView:
         return self.proposals[-1]
 
 
-def view(state: GameState, seat: Seat) -> SeatView:
-    """Exactly what ``seat`` may know of ``state``."""
+def view(state: GameState, seat: Seat) -> SeatView | MalmedyView:
+    """Exactly what ``seat`` may know of ``state`` (a variant with its own fold has its own view)."""
+    if state.variant.fold is not None:
+        return state.variant.fold.view(state, seat)  # type: ignore[no-any-return]
+    return standard_view(state, seat)
+
+
+def standard_view(state: GameState, seat: Seat) -> SeatView:
+    """Exactly what ``seat`` may know of a game of the common couyon."""
     deal = state.deal
     return SeatView(
         seat=seat,

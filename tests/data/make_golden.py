@@ -118,7 +118,7 @@ def golden_records() -> dict[str, bytes]:
     )
     records["refused-not-an-object"] = b'["couyon-record/1", "standard", "x", []]\n'
     records["refused-wrong-format"] = encoded(document("x", [], format="couyon-record/2"))
-    records["refused-unknown-variant"] = encoded(document("x", [], variant="malmedy"))
+    records["refused-unknown-variant"] = encoded(document("x", [], variant="six-players"))
     records["refused-seed-not-a-string"] = encoded(document(20261129, []))
     records["refused-moves-not-a-list"] = encoded(document("x", "W:pass N:pass"))
     records["refused-duplicate-key"] = (

@@ -18,9 +18,9 @@ from tests.conftest import _admin, _postgres_bin
 
 from couyon.game import replay
 from couyon.loadgen import LoadOptions, ServerProcess, run_load
-from couyon.rules import variant_named
 from couyon.store import Store
 from couyon.store.schema import games, moves
+from couyon.variants import variant_named
 
 MOVES_BEFORE_THE_BACKUP = 150
 

@@ -16,10 +16,10 @@ from couyon.cards import Seat
 from couyon.game import Move, new_game, play
 from couyon.loadgen import ServerProcess
 from couyon.record import verify
-from couyon.rules import variant_named
 from couyon.server.answers import view_json
 from couyon.store import Store
 from couyon.stream import Stream
+from couyon.variants import variant_named
 from couyon.view import view
 
 GAMES = 12

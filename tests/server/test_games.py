@@ -16,9 +16,9 @@ from couyon.bots import bot_move
 from couyon.bots.registry import bot_by_id
 from couyon.cards import CARD_BY_CODE, Seat, cards_of
 from couyon.game import Move, legal_moves, new_game, play
-from couyon.rules import variant_named
 from couyon.server.games import ReplayProcess, replay_check
 from couyon.store import Store, StoredGame
+from couyon.variants import variant_named
 
 GAMES_PER_BACKEND = 10
 FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}

@@ -8,12 +8,12 @@ every bot move exactly.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from couyon.cards import Seat
 from couyon.game import GameState, Move
 from couyon.stream import Stream
-from couyon.view import SeatView, view
+from couyon.view import view
 
 
 class Bot(Protocol):
@@ -22,8 +22,8 @@ class Bot(Protocol):
     name: str
     version: int
 
-    def choose(self, seat_view: SeatView, rng: Stream) -> Move:
-        """The move for ``seat_view.seat``, which must be to move."""
+    def choose(self, seat_view: Any, rng: Stream) -> Move:
+        """The move for ``seat_view.seat``, which must be to move; the view is its game's (``SeatView``, ``MalmedyView``)."""
         ...
 
 

@@ -13,7 +13,7 @@ from couyon.bots.solver import outcome_classes
 from couyon.cards import RANKS_PER_SUIT
 from couyon.game import PASS, TAKE, GameState, Move, legal_moves
 from couyon.stream import Stream
-from couyon.view import view
+from couyon.view import standard_view
 
 
 class OmniscientBot:
@@ -44,6 +44,6 @@ class OmniscientBot:
         values = {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
         best_value = max(values.values())
         best_cards = [card for card, value in values.items() if value == best_value]
-        preferred = BaselineBot().card_for(view(state, seat)) if len(best_cards) > 1 else best_cards[0]
+        preferred = BaselineBot().card_for(standard_view(state, seat)) if len(best_cards) > 1 else best_cards[0]
         card = preferred if preferred in best_cards else min(best_cards)
         return next(move for move in moves if move.action == card)

@@ -12,7 +12,7 @@ from typing import Any
 from couyon.cards import SEATS, Card, Seat
 from couyon.game import Bid, GameState, Move, Trick
 from couyon.record import deal_report, team_values
-from couyon.view import SeatView
+from couyon.view import standard_view
 
 Json = dict[str, Any]
 
@@ -21,17 +21,20 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _played(trick: Trick) -> list[dict[str, str]]:
-    return [{"seat": str(seat), "card": str(card)} for seat, card in trick.played_by()]
+def played_json(leader: Seat, cards: tuple[Card, ...]) -> list[dict[str, str]]:
+    """The cards of a trick from ``leader``, each with the seat that played it."""
+    return [{"seat": str(seat), "card": str(card)} for seat, card in Trick(leader, cards, None).played_by()]
 
 
 def _bid(bid: Bid) -> Json:
     return {"seat": str(bid.seat), "proposal": str(bid.proposal), "take": bid.take}
 
 
-def view_json(seat_view: SeatView) -> Json:
-    """The ``view`` object of a game answer."""
+def view_json(state: GameState, seat: int) -> Json:
+    """The ``view`` object of a game answer of the common couyon."""
+    seat_view = standard_view(state, SEATS[seat])
     return {
+        "game": "couyon",
         "seat": str(seat_view.seat),
         "move_number": seat_view.move_number,
         "phase": str(seat_view.phase),
@@ -47,8 +50,8 @@ def view_json(seat_view: SeatView) -> Json:
             "bids": [_bid(bid) for bid in seat_view.bids],
             "trump": None if seat_view.trump is None else str(seat_view.trump),
             "taker": None if seat_view.taker is None else str(seat_view.taker),
-            "tricks": [{**_trick_json(trick), "winner": str(trick.winner)} for trick in seat_view.tricks],
-            "trick": _trick_json(seat_view.trick),
+            "tricks": [{**trick_json(trick), "winner": str(trick.winner)} for trick in seat_view.tricks],
+            "trick": trick_json(seat_view.trick),
             "points": team_values(seat_view.points),
         },
         "hand": _cards(seat_view.hand),
@@ -58,8 +61,8 @@ def view_json(seat_view: SeatView) -> Json:
     }
 
 
-def _trick_json(trick: Trick) -> Json:
-    return {"leader": str(trick.leader), "cards": _played(trick)}
+def trick_json(trick: Trick) -> Json:
+    return {"leader": str(trick.leader), "cards": played_json(trick.leader, trick.cards)}
 
 
 def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
@@ -89,7 +92,7 @@ def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
                 {
                     "type": "trick",
                     "winner": str(winner),
-                    "cards": _played(Trick(deal.leader, trick, winner)),
+                    "cards": played_json(deal.leader, trick),
                     "points": team_values(points),
                 }
             )

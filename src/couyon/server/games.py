@@ -35,11 +35,11 @@ from couyon.bots.registry import TABLE_BOT_ID, bot_by_id
 from couyon.cards import Seat
 from couyon.game import CouyonError, GameOverError, GameState, IllegalMoveError, Move, OutOfTurnError, new_game, play
 from couyon.record import Record
-from couyon.rules import STANDARD, variant_named
+from couyon.rules import STANDARD
 from couyon.server.answers import Json, events_of, human_action, view_json
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
-from couyon.view import view
+from couyon.variants import variant_named
 
 Clock = Callable[[], dt.datetime]
 """The app's only source of time (aware datetimes); tests hand in one they can move."""
@@ -101,7 +101,7 @@ class GameAnswer:
             "day": None if self.game.day is None else self.game.day.isoformat(),
             "ranked": self.game.ranked,
             "bot": self.game.bot_id,
-            "view": view_json(view(self.state, HUMAN)),
+            "view": view_json(self.state, HUMAN),
             "events": self.events,
             "leaderboard": None
             if entry is None
