@@ -34,7 +34,9 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  newGame: (mode, ranked = true) => request("POST", "/api/games", ranked ? { mode } : { mode, ranked: false }),
+  // ``game`` is left out for the default game, so its requests are the ones it always sent.
+  newGame: (mode, ranked = true, game = null) =>
+    request("POST", "/api/games", { mode, ...(ranked ? {} : { ranked: false }), ...(game ? { game } : {}) }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),

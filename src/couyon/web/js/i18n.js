@@ -146,8 +146,8 @@ const STRINGS = {
     endNotRanked: "Cette partie n'entre pas au classement.",
     endRankPending: "Ta partie est en cours de vérification ; elle paraîtra ensuite au classement.",
     shareTitle: "À partager",
-    shareText: (day, won, score, deals, us, them) =>
-      `Couyon, défi du ${day} : partie ${won ? "gagnée" : "perdue"}, ${score} points en ${deals} donne${deals > 1 ? "s" : ""}. Lignes restantes : nous ${us}, eux ${them}.`,
+    shareText: (game, day, won, score, deals, us, them) =>
+      `${game}, défi du ${day} : partie ${won ? "gagnée" : "perdue"}, ${score} points en ${deals} donne${deals > 1 ? "s" : ""}. Lignes restantes : nous ${us}, eux ${them}.`,
     copyShare: "Copier le texte",
     copied: "Texte copié.",
     copyFailed: "Copie impossible : sélectionne le texte à la main.",
@@ -306,8 +306,8 @@ const STRINGS = {
     endNotRanked: "This game does not go on the leaderboard.",
     endRankPending: "Your game is being checked; it will then appear on the leaderboard.",
     shareTitle: "To share",
-    shareText: (day, won, score, deals, us, them) =>
-      `Couyon, challenge of ${day}: game ${won ? "won" : "lost"}, ${score} points in ${deals} deal${deals > 1 ? "s" : ""}. Lines left: us ${us}, them ${them}.`,
+    shareText: (game, day, won, score, deals, us, them) =>
+      `${game}, challenge of ${day}: game ${won ? "won" : "lost"}, ${score} points in ${deals} deal${deals > 1 ? "s" : ""}. Lines left: us ${us}, them ${them}.`,
     copyShare: "Copy the text",
     copied: "Text copied.",
     copyFailed: "Cannot copy: select the text by hand.",

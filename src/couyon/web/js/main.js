@@ -109,7 +109,7 @@ async function refreshHome() {
 async function startGame(mode, ranked = true) {
   location.hash = "#/table";
   try {
-    await table.start(mode, ranked);
+    await table.start("couyon", mode, ranked);
   } catch {
     $("prompt").textContent = t().errorGeneric;
   }

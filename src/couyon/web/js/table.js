@@ -1,23 +1,42 @@
-// The table: renders a game view, animates the events the server returns, and turns
-// clicks, taps, drags and keys into intents. It never decides legality: only the moves
-// listed in view.legal can be sent.
+// The table every game shares: renders a game view, animates the events the server returns,
+// and turns clicks, taps, drags and keys into intents. It never decides legality: only the
+// moves listed in view.legal can be sent.
+//
+// What differs between games lives in the game's module (js/games/<id>.js, found through
+// js/games/index.js). A module's default export is an object with:
+//   id, startLines                       the API's game id; the lines each team starts with
+//   sortHand(hand, model)                the hand in display order
+//   playsCards(model)                    South, to move, is asked for a card (else for a button)
+//   turn(model)                          what South is asked, for #view-table[data-turn]
+//   mountControls(box, send)             build the game's buttons once in #game-controls
+//   renderControls(model, acting)        show, hide and enable them
+//   focusControls(model)                 the buttons that take the focus first on South's turn
+//   prompt(model)                        the line above the hand on South's turn
+//   yourTurn(model)                      what the live region says on South's turn
+//   seatChips(seat, model), seatBubble(seat, model)   the game's marks around a seat
+//   renderCentre(box, model)             the announcements in the middle (#proposal)
+//   chalkNote(model)                     a note under the slate (a node) or null
+//   facts(model)                         [term, value] pairs of the deal
+//   applyEvent(model, event, finalView)  move the model one event on, announce it, say how to
+//                                        animate it; commonEvent() does card, trick, deal_end, game_over
+//   rewound(view)                        the view as it stood when the deal was dealt
+//   dealSummary(entry)                   {outcome, details} of a finished deal
 
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
-import { cardName, cardWithArticle, currentLanguage, formatDay, parseCard, t } from "./i18n.js";
+import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
 import { pace } from "./settings.js";
+import { DEFAULT_GAME, gameModule, gameName } from "./games/index.js";
 
-const SEATS = ["S", "W", "N", "E"];
+export const SEATS = ["S", "W", "N", "E"];
 const GAME_KEY = "couyon.game";
-// Display order of the hand: suits alternate black and red, strongest rank first.
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
-const RANK_ORDER = { A: 0, K: 1, Q: 2, J: 3, 10: 4, 9: 5 };
 const DRAG_THRESHOLD = 8;
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   game: null, // the last game answer, without its events
+  rules: null, // the table module of that game
   model: null, // what the table shows now: a view, advanced event by event while animating
   busy: false,
   roving: null, // the hand card that holds tabindex 0
@@ -28,40 +47,47 @@ const state = {
   // Bumped whenever another game is asked for: an older load or animation that wakes up
   // after it must not draw over the newer game.
   generation: 0,
-  starting: false,
+  starting: null, // the id of the game being started, if any
 };
 
-const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
-const teamOf = (seat) => (seat === "S" || seat === "N" ? "NS" : "WE");
-const clone = (value) => structuredClone(value);
+export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
+export const teamOf = (seat) => (seat === "S" || seat === "N" ? "NS" : "WE");
+export const clone = (value) => structuredClone(value);
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-function seatName(seat) {
+export function seatName(seat) {
   return t().seat[seat];
 }
 
+/** The game id of an API answer (answers from before several games carry none). */
+const gameOf = (answer) => answer.game ?? DEFAULT_GAME;
+
 // ---------------------------------------------------------------- storage
 
-export function storedGameId() {
+// One game in progress per game id; couyon keeps the key it always had.
+const storageKey = (gameId) => (gameId === DEFAULT_GAME ? GAME_KEY : `${GAME_KEY}.${gameId}`);
+
+export function storedGameId(gameId = DEFAULT_GAME) {
   try {
-    return localStorage.getItem(GAME_KEY);
+    return localStorage.getItem(storageKey(gameId));
   } catch {
     return null;
   }
 }
 
-function rememberGame(id) {
+function rememberGame(gameId, id) {
   try {
-    if (id) localStorage.setItem(GAME_KEY, id);
-    else localStorage.removeItem(GAME_KEY);
+    if (id) localStorage.setItem(storageKey(gameId), id);
+    else localStorage.removeItem(storageKey(gameId));
   } catch {
     // Without storage a reload starts from the home page; nothing else depends on it.
   }
 }
 
-/** Whether the table shows a game or is starting one (then nothing else should be loaded). */
-export function hasGame() {
-  return state.game !== null || state.starting;
+/** Whether the table shows a game of this kind or is starting one (then nothing else should be loaded). */
+export function hasGame(gameId = DEFAULT_GAME) {
+  if (state.starting) return state.starting === gameId;
+  return state.game !== null && gameOf(state.game) === gameId;
 }
 
 export function currentGame() {
@@ -81,23 +107,9 @@ export function announce(text) {
 
 // ---------------------------------------------------------------- rendering
 
-function sortedHand(hand) {
-  return [...hand].sort((a, b) => {
-    const x = parseCard(a);
-    const y = parseCard(b);
-    return SUIT_ORDER[x.suit] - SUIT_ORDER[y.suit] || RANK_ORDER[x.rank] - RANK_ORDER[y.rank];
-  });
-}
-
-function currentBids(deal) {
-  const proposal = deal.proposals[deal.proposals.length - 1];
-  const bids = {};
-  for (const bid of deal.bids) if (bid.proposal === proposal) bids[bid.seat] = bid.take;
-  return bids;
-}
-
 function renderSeat(seat, model) {
   const words = t();
+  const rules = state.rules;
   const element = $(`seat-${seat}`);
   const deal = model.deal;
   const count = model.hand_sizes[seat];
@@ -130,15 +142,15 @@ function renderSeat(seat, model) {
   if (seat !== "S") parts.push(words.cardsInHand(count));
   status.textContent = parts.join(" · ");
   if (deal.dealer === seat) status.append(chip("chip-dealer", words.dealer));
-  if (deal.taker === seat) status.append(chip("chip-taker", words.taker));
+  for (const [className, text] of rules.seatChips(seat, model)) status.append(chip(className, text));
   if (model.to_move === seat && model.phase !== "over") status.append(chip("chip-turn", words.toMove));
   element.append(status);
 
-  const bids = currentBids(deal);
-  if (model.phase === "bidding" && seat in bids) {
+  const said = rules.seatBubble(seat, model);
+  if (said) {
     const bubble = document.createElement("p");
-    bubble.className = `bubble ${bids[seat] ? "bubble-take" : "bubble-pass"}`;
-    bubble.textContent = bids[seat] ? words.saidTake : words.saidPass;
+    bubble.className = `bubble ${said.className}`;
+    bubble.textContent = said.text;
     element.append(bubble);
   }
 }
@@ -150,38 +162,16 @@ function chip(className, text) {
   return element;
 }
 
-function renderCentre(model, arriving) {
-  const words = t();
-  const deal = model.deal;
-  const proposalBox = $("proposal");
-  proposalBox.replaceChildren();
-  const proposal = deal.proposals[deal.proposals.length - 1];
-  if (model.phase === "bidding" && proposal) {
-    const { suit } = parseCard(proposal);
-    const talon = document.createElement("div");
-    talon.className = "talon";
-    const talonLeft = 8 - deal.proposals.length;
-    for (let i = 0; i < Math.min(talonLeft, 3); i += 1) talon.append(cardBack("small"));
-    const turned = tableCard(proposal, "turned");
-    turned.setAttribute("aria-label", words.proposalLabel(cardName(proposal)));
-    const caption = document.createElement("p");
-    caption.className = "proposal-caption";
-    const talonCount = document.createElement("span");
-    talonCount.className = "talon-count";
-    talonCount.textContent = ` · ${words.talonLeft(talonLeft)}`;
-    caption.append(words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`), talonCount);
-    proposalBox.append(talon, turned, caption);
-  } else if (deal.trump) {
-    const badge = document.createElement("p");
-    badge.className = `trump-badge suit-${deal.trump}`;
-    const symbol = document.createElement("span");
-    symbol.className = "trump-symbol";
-    symbol.setAttribute("aria-hidden", "true");
-    symbol.textContent = suitSymbol(deal.trump);
-    badge.append(symbol, ` ${words.trumpIs(words.suit[deal.trump])}`);
-    proposalBox.append(badge);
-  }
-  renderTrick(model, arriving);
+/** The trump suit, shown in the middle once it is known. */
+export function trumpBadge(suit) {
+  const badge = document.createElement("p");
+  badge.className = `trump-badge suit-${suit}`;
+  const symbol = document.createElement("span");
+  symbol.className = "trump-symbol";
+  symbol.setAttribute("aria-hidden", "true");
+  symbol.textContent = suitSymbol(suit);
+  badge.append(symbol, ` ${t().trumpIs(t().suit[suit])}`);
+  return badge;
 }
 
 function renderTrick(model, arriving = null) {
@@ -208,6 +198,7 @@ function renderTrick(model, arriving = null) {
   }
 }
 
+/** Each team's standing lines as chalk strokes; lines erased since the last drawing are rubbed out. */
 function renderChalk(model) {
   const words = t();
   const box = $("chalk-teams");
@@ -224,7 +215,7 @@ function renderChalk(model) {
     const strokes = document.createElement("div");
     strokes.className = "strokes";
     strokes.setAttribute("aria-hidden", "true");
-    const slots = Math.max(5, lines, before);
+    const slots = Math.max(state.rules.startLines, lines, before);
     for (let i = 0; i < slots; i += 1) {
       const stroke = document.createElement("span");
       if (i < lines) stroke.className = i >= before ? "stroke stroke-new" : "stroke";
@@ -238,33 +229,16 @@ function renderChalk(model) {
     box.append(column);
   }
   state.chalkShown = { ...model.lines };
+  const note = state.rules.chalkNote(model);
   const hole = $("chalk-hole");
-  const doubled = model.phase !== "over" && model.deal.stake > 1;
-  hole.hidden = !doubled;
-  hole.replaceChildren();
-  if (doubled) {
-    const drawing = document.createElement("span");
-    drawing.className = "hole-drawing";
-    drawing.setAttribute("aria-hidden", "true");
-    drawing.append(document.createElement("span"));
-    hole.append(drawing, words.chalkHole);
-  }
+  hole.hidden = !note;
+  hole.replaceChildren(...(note ? note : []));
 }
 
 function renderFacts(model) {
-  const words = t();
-  const deal = model.deal;
-  const facts = [
-    [words.factDeal, String(deal.number)],
-    [words.factDealer, seatName(deal.dealer)],
-    [words.factTrump, deal.trump ? `${suitSymbol(deal.trump)} ${words.suit[deal.trump]}` : words.noTrumpYet],
-    [words.factTaker, deal.taker ? seatName(deal.taker) : words.noTakerYet],
-    [words.factStake, words.stakeLines(deal.stake)],
-    [words.factPoints, `${words.team.NS} ${deal.points.NS} – ${words.team.WE} ${deal.points.WE}`],
-  ];
   const list = $("deal-facts");
   list.replaceChildren();
-  for (const [term, value] of facts) {
+  for (const [term, value] of state.rules.facts(model)) {
     const wrapper = document.createElement("div");
     const dt = document.createElement("dt");
     dt.textContent = term;
@@ -281,18 +255,13 @@ function southMayAct(model) {
 
 function renderActions(model) {
   const words = t();
-  const deal = model.deal;
-  const biddingNow = southMayAct(model) && model.phase === "bidding";
-  const playingNow = southMayAct(model) && model.phase === "playing";
-  const proposal = deal.proposals[deal.proposals.length - 1];
-  $("bid-buttons").hidden = !biddingNow;
+  const acting = southMayAct(model);
+  const playingNow = acting && state.rules.playsCards(model);
+  state.rules.renderControls(model, acting);
   $("table-new-game-row").hidden = model.phase !== "over";
-  $("take-button").disabled = !model.legal.includes("take");
-  $("pass-button").disabled = !model.legal.includes("pass");
   const prompt = $("prompt");
   if (model.phase === "over") prompt.textContent = words.promptOver;
-  else if (biddingNow) prompt.textContent = words.promptBid(cardWithArticle(proposal));
-  else if (playingNow) prompt.textContent = words.promptPlay;
+  else if (acting) prompt.textContent = state.rules.prompt(model);
   else if (model.to_move && model.to_move !== "S") prompt.textContent = words.promptWait(seatName(model.to_move));
   else prompt.textContent = "";
   renderHand(model, playingNow);
@@ -300,7 +269,7 @@ function renderActions(model) {
 
 function renderHand(model, playingNow) {
   const hand = $("hand");
-  const cards = sortedHand(model.hand);
+  const cards = state.rules.sortHand(model.hand, model);
   hand.dataset.mode = playingNow ? "play" : "wait";
   const existing = new Map([...hand.children].map((node) => [node.dataset.card, node]));
   for (const [code, node] of existing) if (!cards.includes(code)) node.remove();
@@ -339,14 +308,15 @@ export function render(arriving = null) {
   const model = state.model;
   if (!model) return;
   for (const seat of SEATS) renderSeat(seat, model);
-  renderCentre(model, arriving);
+  state.rules.renderCentre($("proposal"), model);
+  renderTrick(model, arriving);
   renderChalk(model);
   renderFacts(model);
   renderActions(model);
   $("felt").dataset.phase = model.phase;
   $("view-table").dataset.game = state.game.id;
   // Read by the stylesheet and the browser tests: what the table is waiting for.
-  const turn = model.phase === "over" ? "over" : southMayAct(model) ? (model.phase === "bidding" ? "bid" : "play") : "wait";
+  const turn = model.phase === "over" ? "over" : southMayAct(model) ? state.rules.turn(model) : "wait";
   $("view-table").dataset.turn = turn;
 }
 
@@ -370,8 +340,9 @@ function settleFocus() {
     active.closest("dialog:not([open])") ||
     $("action-bar").contains(active);
   if (!lost || $("table-title").closest("[hidden]")) return;
-  if (model.phase === "bidding") {
-    if (active !== $("take-button") && active !== $("pass-button")) $("take-button").focus();
+  const controls = state.rules.focusControls(model);
+  if (controls.length) {
+    if (!controls.includes(active)) controls[0].focus();
   } else {
     const button = [...$("hand").children].find((node) => node.dataset.card === state.roving);
     if (button && !(active && active.classList.contains("hand-card"))) button.focus();
@@ -382,35 +353,19 @@ function settleFocus() {
 function announceTurn() {
   const model = state.model;
   if (!southMayAct(model)) return;
-  announce(model.phase === "bidding" ? t().sayYourTurnBid : t().sayYourTurnPlay);
+  announce(state.rules.yourTurn(model));
 }
 
 // ---------------------------------------------------------------- events → model
 
-function applyEvent(model, event, finalView) {
+/**
+ * The events every trick game has. Returns what to animate: ``arriving`` (a card to fly in),
+ * ``trickDone`` (the trick's winner), ``dealEnd`` (a deal_log entry), ``gameOver``, and ``pause``.
+ */
+export function commonEvent(model, event) {
   const words = t();
   const deal = model.deal;
   switch (event.type) {
-    case "bid": {
-      deal.bids.push({ seat: event.seat, proposal: event.proposal, take: event.take });
-      const suit = parseCard(event.proposal).suit;
-      if (event.take) {
-        deal.trump = suit;
-        deal.taker = event.seat;
-        model.phase = "playing";
-        deal.trick = { leader: event.seat, cards: [] };
-        model.to_move = event.seat;
-      } else {
-        model.to_move = nextSeat(event.seat);
-      }
-      announce(words.sayBid(seatName(event.seat), event.take, words.suit[suit], event.seat === "S"));
-      return { pause: event.seat === "S" ? 0 : pace().bid };
-    }
-    case "proposal":
-      deal.proposals.push(event.card);
-      model.to_move = nextSeat(deal.dealer);
-      announce(words.sayProposal(cardWithArticle(event.card)));
-      return { pause: pace().bid };
     case "card": {
       if (deal.trick.cards.length === 0) deal.trick.leader = event.seat;
       deal.trick.cards.push({ seat: event.seat, card: event.card });
@@ -433,27 +388,6 @@ function applyEvent(model, event, finalView) {
     case "deal_end":
       model.to_move = null;
       return { dealEnd: event.deal };
-    case "deal_start": {
-      const sameDeal = finalView.deal.number === event.number;
-      model.deal = {
-        number: event.number,
-        dealer: event.dealer,
-        stake: sameDeal ? finalView.deal.stake : deal.stake,
-        proposals: [event.proposal],
-        bids: [],
-        trump: null,
-        taker: null,
-        tricks: [],
-        trick: { leader: nextSeat(event.dealer), cards: [] },
-        points: { NS: 0, WE: 0 },
-      };
-      model.phase = "bidding";
-      model.hand = sameDeal ? [...finalView.hand] : [];
-      model.hand_sizes = { S: 4, W: 4, N: 4, E: 4 };
-      model.to_move = nextSeat(event.dealer);
-      announce(words.sayDealStart(event.number, seatName(event.dealer), cardWithArticle(event.proposal)));
-      return { pause: pace().bid };
-    }
     case "game_over":
       model.phase = "over";
       model.winner = event.winner;
@@ -464,24 +398,6 @@ function applyEvent(model, event, finalView) {
     default:
       return { pause: 0 };
   }
-}
-
-/** The view as it stood when deal 1 was dealt, for animating the bots' first bids. */
-function rewoundToDealStart(view) {
-  const model = clone(view);
-  const deal = model.deal;
-  deal.bids = [];
-  deal.proposals = deal.proposals.slice(0, 1);
-  deal.trump = null;
-  deal.taker = null;
-  deal.tricks = [];
-  deal.trick = { leader: nextSeat(deal.dealer), cards: [] };
-  deal.points = { NS: 0, WE: 0 };
-  model.phase = "bidding";
-  model.to_move = nextSeat(deal.dealer);
-  model.hand_sizes = { S: 4, W: 4, N: 4, E: 4 };
-  model.legal = [];
-  return model;
 }
 
 /** Retries, in milliseconds after the first ask, when the rank of a finished ranked game is still pending. */
@@ -519,7 +435,7 @@ async function play(events, finalView) {
   model.legal = [];
   render();
   for (const event of events) {
-    const effect = applyEvent(model, event, finalView);
+    const effect = state.rules.applyEvent(model, event, finalView);
     if (effect.dealEnd) {
       await showDealSummary(effect.dealEnd, model);
       if (stale()) return;
@@ -553,7 +469,7 @@ async function play(events, finalView) {
   state.droppedCard = null;
   state.model = clone(finalView);
   state.busy = false;
-  if (state.model.phase === "over") rememberGame(null);
+  if (state.model.phase === "over") rememberGame(gameOf(state.game), null);
   render();
   if (state.model.phase === "over") showEndOfGame();
   else {
@@ -589,21 +505,15 @@ function showDealSummary(entry, model) {
   $("deal-dialog-title").textContent = words.dealTitle(entry.number);
   const body = $("deal-dialog-body");
   body.replaceChildren();
+  const summary = state.rules.dealSummary(entry);
   const outcome = document.createElement("p");
   outcome.className = "outcome";
-  const taker = entry.taker ? seatName(entry.taker) : "";
-  outcome.textContent = {
-    made: words.outcomeMade(taker),
-    failed: words.outcomeFailed(taker),
-    tie: words.outcomeTie,
-    redeal: words.outcomeRedeal,
-  }[entry.outcome];
+  outcome.textContent = summary.outcome;
   body.append(outcome);
-  if (entry.taker) {
-    const takerLine = document.createElement("p");
-    takerLine.textContent = words.takerWas(taker, `${suitSymbol(entry.trump)} ${words.suit[entry.trump]}`);
-    if (entry.stake > 1) takerLine.append(` ${words.doubled}`);
-    body.append(takerLine);
+  for (const text of summary.details) {
+    const detail = document.createElement("p");
+    detail.textContent = text;
+    body.append(detail);
   }
   const table = document.createElement("table");
   table.className = "summary-table";
@@ -662,7 +572,15 @@ function showEndOfGame() {
     const share = document.createElement("p");
     share.className = "share-text";
     share.id = "share-text";
-    share.textContent = words.shareText(formatDay(game.day), won, model.score, deals, model.lines.NS, model.lines.WE);
+    share.textContent = words.shareText(
+      gameName(gameOf(game)),
+      formatDay(game.day),
+      won,
+      model.score,
+      deals,
+      model.lines.NS,
+      model.lines.WE,
+    );
     const copy = document.createElement("button");
     copy.type = "button";
     copy.className = "button small";
@@ -801,19 +719,32 @@ async function send(move) {
   return true;
 }
 
+/** Put the game's own buttons in the action bar, replacing another game's. */
+function mountRules(rules) {
+  if (state.rules === rules) return;
+  state.rules = rules;
+  const box = $("game-controls");
+  box.replaceChildren();
+  rules.mountControls(box, send);
+}
+
 /** Show a game answer: animate its events from what the table shows, or just draw its view. */
 export async function open(answer, { fresh = false } = {}) {
+  const generation = state.generation;
+  const rules = await gameModule(gameOf(answer));
+  if (generation !== state.generation) return;
+  mountRules(rules);
   const { events, ...game } = answer;
   const sameGame = state.game && state.game.id === game.id;
   state.game = game;
-  rememberGame(game.view.phase === "over" ? null : game.id);
+  rememberGame(gameOf(game), game.view.phase === "over" ? null : game.id);
   state.chalkShown = null;
   if (!sameGame) {
     state.lastTrick = lastTrickOf(game.view);
     $("announcer").replaceChildren();
   }
   if (fresh && events.length) {
-    state.model = rewoundToDealStart(game.view);
+    state.model = rules.rewound(game.view);
     await play(events, game.view);
     return;
   }
@@ -832,18 +763,37 @@ function lastTrickOf(view) {
   return tricks.length ? tricks[tricks.length - 1] : null;
 }
 
-export async function load(id) {
+/** Show the stored game ``id`` of ``gameId``; false (and an offer of a new game) if it cannot be had. */
+export async function load(id, gameId = state.game ? gameOf(state.game) : DEFAULT_GAME) {
   const generation = ++state.generation;
   try {
     const answer = await api.game(id);
     if (generation === state.generation) await open(answer);
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) rememberGame(null);
+    if (error instanceof ApiError && error.status === 404) rememberGame(gameId, null);
     showError(error);
     offerNewGame();
     return false;
   }
+}
+
+/** Empty the table of the game it showed (another kind of game is asked for). */
+export function clear() {
+  state.generation += 1;
+  state.game = null;
+  state.model = null;
+  state.busy = false;
+  state.lastTrick = null;
+  closeDialogs();
+  for (const seat of SEATS) $(`seat-${seat}`).replaceChildren();
+  state.rules = null;
+  for (const id of ["proposal", "trick", "chalk-teams", "deal-facts", "hand", "announcer", "game-controls"]) {
+    $(id).replaceChildren();
+  }
+  $("chalk-hole").hidden = true;
+  delete $("view-table").dataset.turn;
+  delete $("view-table").dataset.game;
 }
 
 /** With no game to show, the table offers to start one. */
@@ -853,15 +803,16 @@ export function offerNewGame() {
   $("view-table").dataset.turn = "none";
 }
 
-export async function start(mode, ranked = true) {
+export async function start(gameId, mode, ranked = true) {
   const generation = ++state.generation;
   closeDialogs();
-  state.starting = true;
+  state.starting = gameId;
   let answer;
   try {
-    answer = await api.newGame(mode, ranked);
+    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : gameId);
+    await gameModule(gameOf(answer));
   } finally {
-    state.starting = false;
+    state.starting = null;
   }
   if (generation !== state.generation) return;
   state.game = null;
@@ -881,7 +832,7 @@ export function setGameOverListener(listener) {
 
 function playCard(code) {
   const model = state.model;
-  if (!southMayAct(model) || model.phase !== "playing") return;
+  if (!southMayAct(model) || !state.rules.playsCards(model)) return;
   if (!model.legal.includes(code)) {
     refuse(code);
     return;
@@ -897,7 +848,7 @@ function refuse(code) {
     void button.offsetWidth;
     button.classList.add("is-refused");
   }
-  if (southMayAct(state.model) && state.model.phase === "playing") {
+  if (southMayAct(state.model) && state.rules.playsCards(state.model)) {
     $("prompt").textContent = t().notPlayable;
     announce(t().notPlayable);
   }
@@ -1013,8 +964,6 @@ export function setUpTable() {
   hand.addEventListener("pointermove", onPointerMove);
   hand.addEventListener("pointerup", (event) => endDrag(event, false));
   hand.addEventListener("pointercancel", (event) => endDrag(event, true));
-  $("take-button").addEventListener("click", () => send("take"));
-  $("pass-button").addEventListener("click", () => send("pass"));
   $("last-trick-button").addEventListener("click", showLastTrick);
   $("deal-dialog-close").addEventListener("click", () => $("deal-dialog").close());
   $("trick-dialog-close").addEventListener("click", () => $("trick-dialog").close());

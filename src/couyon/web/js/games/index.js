@@ -1,0 +1,52 @@
+// The games the site offers, in the order the home page lists them (couyon first). A new
+// game adds one entry here and one module beside this file; nothing else names the games.
+//
+// Each entry: `id` (the API's "game"), `name` and `sentence` in French and English (the
+// sentence says in one line what the game is), `load` (imports the game's table module,
+// see the interface in ../table.js), and `rules`, a fragment fetched when its rules page is
+// first opened (null: the rules are in index.html).
+
+import { currentLanguage } from "../i18n.js";
+
+export const DEFAULT_GAME = "couyon";
+
+export const GAMES = [
+  {
+    id: "couyon",
+    name: { fr: "Couyon", en: "Couyon" },
+    sentence: {
+      fr: "Le couyon des cafés d'Ardenne : quatre cartes chacun, une carte retournée propose l'atout, on prend ou on passe.",
+      en: "The couyon of Ardennes cafés: four cards each, a turned card offers trumps, you take or pass.",
+    },
+    load: () => import("./couyon.js"),
+    rules: null,
+  },
+];
+
+const modules = new Map();
+
+/** The catalogue entry of a game id (unknown ids are the default game). */
+export function gameInfo(id) {
+  return GAMES.find((game) => game.id === id) ?? GAMES[0];
+}
+
+export function isGame(id) {
+  return GAMES.some((game) => game.id === id);
+}
+
+/** A game's name in the current language. */
+export function gameName(id) {
+  return gameInfo(id).name[currentLanguage()];
+}
+
+/** A game's one-sentence description in the current language. */
+export function gameSentence(id) {
+  return gameInfo(id).sentence[currentLanguage()];
+}
+
+/** The table module of a game, imported once. */
+export function gameModule(id) {
+  const info = gameInfo(id);
+  if (!modules.has(info.id)) modules.set(info.id, info.load().then((module) => module.default));
+  return modules.get(info.id);
+}
