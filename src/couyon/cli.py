@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from couyon import __version__
 from couyon.bots.arena import add_arena_arguments, run_arena_command
 from couyon.loadgen import add_load_arguments, run_load_command
-from couyon.record import verify
+from couyon.registry import verify_record
 from couyon.server.serve import add_serve_arguments, run_serve
 
 
@@ -28,7 +28,7 @@ def run_verify(args: argparse.Namespace) -> int:
     except OSError as error:
         result = {"valid": False, "error": f"cannot read {args.file!r}: {error.strerror or error}", "move": None}
     else:
-        result = verify(text)
+        result = verify_record(text)
     # UTF-8 bytes whatever the locale: print() to an ASCII or Latin-1 stdout would raise on a
     # quoted move such as "S:é" (a traceback instead of the contract's refusal).
     sys.stdout.buffer.write(json.dumps(result, ensure_ascii=False).encode("utf-8") + b"\n")

@@ -96,8 +96,8 @@ def _describe(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
-def parse_record(text: str | bytes) -> Record:
-    """Read a record, checking its shape (not yet its moves, except that each is a string)."""
+def read_document(text: str | bytes) -> dict[str, Any]:
+    """The record's JSON object, read strictly (UTF-8, no NaN, no key twice, no absurd integer), any format."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -118,8 +118,20 @@ def parse_record(text: str | bytes) -> Record:
         raise RecordError("the record is not valid JSON: it is nested too deeply") from None
     if not isinstance(document, dict):
         raise RecordError(f"a record must be a JSON object, not {_describe(document)}")
+    return document
+
+
+def wrong_format(document: dict[str, Any], formats: Sequence[str]) -> RecordError:
+    """The refusal of a record whose ``format`` is none of ``formats``."""
+    expected = repr(formats[0]) if len(formats) == 1 else "one of " + ", ".join(repr(name) for name in formats)
+    return RecordError(f'the record\'s "format" must be {expected}, not {_describe(document.get("format"))}')
+
+
+def parse_record(text: str | bytes) -> Record:
+    """Read a record, checking its shape (not yet its moves, except that each is a string)."""
+    document = read_document(text)
     if document.get("format") != FORMAT:
-        raise RecordError(f'the record\'s "format" must be {FORMAT!r}, not {_describe(document.get("format"))}')
+        raise wrong_format(document, (FORMAT,))
     variant = document.get("variant")
     if not isinstance(variant, str):
         raise RecordError('the record\'s "variant" must be a string such as "standard"')

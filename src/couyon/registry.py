@@ -20,6 +20,7 @@ from couyon.bots.malmedy_baseline import MalmedyBaselineBot
 from couyon.bots.random_bot import RandomBot
 from couyon.game import GameState, Move, new_game
 from couyon.malmedy import MALMEDY
+from couyon.record import RecordError, read_document, verify, wrong_format
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
@@ -47,6 +48,8 @@ class GameKind:
     """The bot that holds the other seats in games started now."""
     rules_page: str
     """The page's route to the game's rules, tips and questions."""
+    verify: Callable[[str | bytes], dict[str, Any]]
+    """``couyon verify`` for a record of this game's format: the contract's report or its refusal."""
     view_json: Callable[[GameState, int], Json]
     """A seat's view as the API's ``view`` object."""
     events_of: Callable[[GameState, Move, GameState], list[Json]]
@@ -103,6 +106,7 @@ COUYON = GameKind(
     bots=_by_id(RandomBot(), BaselineBot(), ExpertBot(version=1), ExpertBot(version=2), ExpertBot(version=3)),
     table_bot_id="expert/3",
     rules_page="#/rules",
+    verify=verify,
     view_json=view_json,
     events_of=events_of,
 )
@@ -122,6 +126,7 @@ MALMEDY_GAME = GameKind(
     bots=_by_id(RandomBot(), MalmedyBaselineBot()),
     table_bot_id="baseline/1",
     rules_page="#/rules/malmedy",
+    verify=verify,
     view_json=malmedy_view_json,
     events_of=malmedy_events_of,
 )
@@ -146,3 +151,16 @@ def game_of_variant(variant: str) -> GameKind:
         return _BY_VARIANT[variant]
     except KeyError:
         raise ValueError(f"unknown variant {variant!r}; known variants: {', '.join(sorted(_BY_VARIANT))}") from None
+
+
+def verify_record(text: str | bytes) -> dict[str, Any]:
+    """``couyon verify``: read the record's ``format`` and hand the record to that format's verifier."""
+    try:
+        document = read_document(text)
+        format_name = document.get("format")
+        game = next((game for game in GAMES.values() if game.record_format == format_name), None)
+        if game is None:
+            raise wrong_format(document, list(dict.fromkeys(game.record_format for game in GAMES.values())))
+    except RecordError as error:
+        return {"valid": False, "error": str(error), "move": error.move}
+    return game.verify(text)
