@@ -1,4 +1,5 @@
-// The HTTP API of docs/api.md: one function per endpoint, errors as ApiError.
+// The HTTP API of docs/api.md: one function per endpoint, errors as ApiError. A ``game``
+// argument is left out of the request for the default game (couyon).
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -34,15 +35,17 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  // ``game`` is left out for the default game, so its requests are the ones it always sent.
   newGame: (mode, ranked = true, game = null) =>
     request("POST", "/api/games", { mode, ...(ranked ? {} : { ranked: false }), ...(game ? { game } : {}) }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
-  daily: () => request("GET", "/api/daily"),
+  daily: (game = null) => request("GET", game ? `/api/daily?game=${encodeURIComponent(game)}` : "/api/daily"),
   player: () => request("GET", "/api/player"),
   setPlayerName: (name) => request("PUT", "/api/player", { name }),
-  leaderboard: (board, day) =>
-    request("GET", board === "daily" ? `/api/leaderboard?board=daily&day=${encodeURIComponent(day)}` : "/api/leaderboard?board=free"),
+  leaderboard: (board, day, game = null) => {
+    const query = new URLSearchParams(game ? { game, board } : { board });
+    if (board === "daily") query.set("day", day);
+    return request("GET", `/api/leaderboard?${query}`);
+  },
 };

@@ -1,118 +1,226 @@
-// The page: routes on the URL fragment (#/, #/table, #/rules, #/leaderboard, #/settings),
-// fills the home page, the leaderboard and the settings, and hands games to the table.
+// The page: routes on the URL fragment, fills the home pages, the rules of the other games,
+// the leaderboard and the settings, and hands games to the table.
+//
+// Routes: #/ (couyon's home, which lists the other games), #/table, #/rules, #/leaderboard,
+// #/settings; for another game of js/games/index.js, #/<game> (its home), #/table/<game>,
+// #/rules/<game> and #/leaderboard/<game>. #/couyon and #/<view>/couyon are couyon's own.
 
 import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
 import { applyPace, setSpeed, speed } from "./settings.js";
 import { tableCard } from "./cards.js";
+import { DEFAULT_GAME, GAMES, gameInfo, gameName, gameSentence, isGame } from "./games/index.js";
 import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
-const ROUTES = ["home", "table", "rules", "leaderboard", "settings"];
+const VIEWS = ["table", "rules", "leaderboard", "settings"];
 
 const page = {
-  daily: null, // the last GET /api/daily answer
-  dailyFetchedAt: 0,
+  daily: {}, // the last GET /api/daily answer of each game
+  dailyFetchedAt: {},
   countdown: null,
   board: "daily",
   boardDay: null,
+  game: DEFAULT_GAME, // the game the nav's table, rules and leaderboard links lead to
+  rules: new Map(), // fetched rules fragments, by game
 };
 
+/** The fragment of a view of a game: couyon keeps the routes it always had. */
+function routeFor(view, gameId = DEFAULT_GAME) {
+  if (view === "home") return gameId === DEFAULT_GAME ? "#/" : `#/${gameId}`;
+  return gameId === DEFAULT_GAME ? `#/${view}` : `#/${view}/${gameId}`;
+}
+
+/** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
-  const name = hash.replace(/^#\/?/, "");
-  return ROUTES.includes(name) ? name : "home";
+  const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
+  if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
+    const game = first === "settings" ? page.game : second ?? DEFAULT_GAME;
+    return { view: first, game };
+  }
+  if (isGame(first) && second === undefined) return { view: first === DEFAULT_GAME ? "home" : "game", game: first };
+  return { view: "home", game: DEFAULT_GAME };
 }
 
 async function showRoute({ moveFocus = true } = {}) {
-  const route = routeOf(location.hash);
-  for (const view of document.querySelectorAll(".view")) view.hidden = view.dataset.view !== route;
-  for (const link of document.querySelectorAll(".site-nav a")) {
-    if (link.getAttribute("href") === `#/${route}`) link.setAttribute("aria-current", "page");
+  const { view, game } = routeOf(location.hash);
+  const viewId = view === "rules" && game !== DEFAULT_GAME ? "game-rules" : view;
+  page.game = game;
+  for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
+  for (const name of ["table", "rules", "leaderboard"]) {
+    const link = $(`nav-${name}`);
+    link.href = routeFor(name, game);
+    if (name === view) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  document.body.dataset.route = route;
+  const settingsLink = document.querySelector('.site-nav a[href="#/settings"]');
+  if (view === "settings") settingsLink.setAttribute("aria-current", "page");
+  else settingsLink.removeAttribute("aria-current");
+  document.body.dataset.route = view;
+  document.body.dataset.game = game;
   const words = t();
+  const name = game === DEFAULT_GAME ? "Couyon" : gameName(game);
   const titles = {
     home: "Couyon",
-    table: `${words.tableTitle} · Couyon`,
-    rules: `${words.navRules} · Couyon`,
-    leaderboard: `${words.leaderboardTitle} · Couyon`,
+    game: name,
+    table: `${words.tableTitle} · ${name}`,
+    rules: `${words.navRules} · ${name}`,
+    leaderboard: `${words.leaderboardTitle} · ${name}`,
     settings: `${words.settingsTitle} · Couyon`,
   };
-  document.title = titles[route];
-  if (route !== "table") table.closeDialogs();
+  document.title = titles[view];
+  $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
+  if (view !== "table") table.closeDialogs();
+  if (viewId === "game-rules") await showGameRules(game);
   if (moveFocus) {
-    const heading = [...document.querySelectorAll(`.view[data-view="${route}"] h1`)].find(
+    const heading = [...document.querySelectorAll(`.view[data-view="${viewId}"] h1`)].find(
       (h1) => !h1.closest("[hidden]"),
     );
     heading?.focus();
   }
-  if (route === "home") await refreshHome();
-  if (route === "leaderboard") await refreshBoard();
-  if (route === "settings") await refreshSettings();
-  if (route === "table" && !table.hasGame()) await resumeStoredGame();
+  if (view === "home") await refreshHome(DEFAULT_GAME);
+  if (view === "game") await refreshHome(game);
+  if (view === "leaderboard") await refreshBoard(game);
+  if (view === "settings") await refreshSettings();
+  if (view === "table" && !table.hasGame(game)) await resumeStoredGame(game);
 }
 
-// ---------------------------------------------------------------- home
+// ---------------------------------------------------------------- homes
 
-async function resumeStoredGame() {
-  const id = table.storedGameId();
-  if (id && (await table.load(id))) return;
+/** The buttons and texts of a game's home: couyon's is the site's home page. */
+function homeOf(gameId) {
+  const own = gameId === DEFAULT_GAME;
+  return {
+    fan: $(own ? "hero-fan" : "game-fan"),
+    resume: $(own ? "resume-game" : "game-resume"),
+    daily: $(own ? "play-daily" : "game-daily"),
+    time: $(own ? "daily-time" : "game-daily-time"),
+    list: $(own ? "game-list" : "game-others"),
+  };
+}
+
+async function resumeStoredGame(gameId) {
+  table.clear();
+  const id = table.storedGameId(gameId);
+  if (id && (await table.load(id, gameId))) return;
   $("prompt").textContent = t().noGame;
   table.offerNewGame();
 }
 
-function renderCountdown() {
-  const box = $("daily-time");
-  if (!page.daily) {
+function renderCountdown(gameId) {
+  const box = homeOf(gameId).time;
+  const daily = page.daily[gameId];
+  if (!daily) {
     box.textContent = t().dailyUnavailable;
     return;
   }
-  const elapsed = Math.floor((Date.now() - page.dailyFetchedAt) / 1000);
-  const left = Math.max(0, page.daily.seconds_left - elapsed);
+  const elapsed = Math.floor((Date.now() - page.dailyFetchedAt[gameId]) / 1000);
+  const left = Math.max(0, daily.seconds_left - elapsed);
   const [hours, minutes] = [Math.floor(left / 3600), Math.floor((left % 3600) / 60)];
-  box.textContent = page.daily.finished
+  box.textContent = daily.finished
     ? `${t().dailyDone} ${t().dailyNext(hours, minutes)}`
     : t().dailyTimeLeft(hours, minutes);
-  if (left === 0) refreshHome();
+  if (left === 0) refreshHome(gameId);
 }
 
 // A fan of four cards to greet the player: decoration only, hidden from assistive technology.
-function drawHeroFan() {
-  const fan = $("hero-fan");
-  fan.replaceChildren(...["AS", "KH", "QC", "JD"].map((code) => tableCard(code)));
-  for (const card of fan.children) {
+function drawHeroFan(box, cards) {
+  box.replaceChildren(...cards.map((code) => tableCard(code)));
+  for (const card of box.children) {
     card.removeAttribute("role");
     card.removeAttribute("aria-label");
   }
 }
 
-async function refreshHome() {
-  drawHeroFan();
-  $("resume-game").hidden = !table.storedGameId();
-  try {
-    page.daily = await api.daily();
-    page.dailyFetchedAt = Date.now();
-  } catch {
-    page.daily = null;
+/** The games other than ``gameId``, each as a link to its home with its one sentence. */
+function fillGameList(list, gameId) {
+  list.replaceChildren();
+  for (const game of GAMES) {
+    if (game.id === gameId) continue;
+    const item = document.createElement("li");
+    item.className = "panel game-card";
+    const heading = document.createElement("h3");
+    const link = document.createElement("a");
+    link.href = routeFor("home", game.id);
+    link.textContent = gameName(game.id);
+    heading.append(link);
+    const sentence = document.createElement("p");
+    sentence.textContent = gameSentence(game.id);
+    item.append(heading, sentence);
+    list.append(item);
   }
-  const words = t();
-  const button = $("play-daily");
-  if (page.daily && page.daily.finished) button.textContent = words.replayDaily;
-  else if (page.daily && page.daily.game_id) button.textContent = words.resumeDaily;
-  else button.textContent = words.playDaily;
-  renderCountdown();
-  clearInterval(page.countdown);
-  page.countdown = setInterval(renderCountdown, 30_000);
 }
 
-async function startGame(mode, ranked = true) {
-  location.hash = "#/table";
+async function fetchDaily(gameId) {
   try {
-    await table.start("couyon", mode, ranked);
+    page.daily[gameId] = await api.daily(gameId === DEFAULT_GAME ? null : gameId);
+    page.dailyFetchedAt[gameId] = Date.now();
+  } catch {
+    page.daily[gameId] = null;
+  }
+  return page.daily[gameId];
+}
+
+async function refreshHome(gameId) {
+  const home = homeOf(gameId);
+  drawHeroFan(home.fan, gameInfo(gameId).fan);
+  fillGameList(home.list, gameId);
+  if (gameId !== DEFAULT_GAME) {
+    $("game-title").textContent = gameName(gameId);
+    $("game-lead").textContent = gameSentence(gameId);
+    $("game-rules-link").href = routeFor("rules", gameId);
+    $("game-board-link").href = routeFor("leaderboard", gameId);
+  }
+  home.resume.hidden = !table.storedGameId(gameId);
+  const daily = await fetchDaily(gameId);
+  const words = t();
+  if (daily && daily.finished) home.daily.textContent = words.replayDaily;
+  else if (daily && daily.game_id) home.daily.textContent = words.resumeDaily;
+  else home.daily.textContent = words.playDaily;
+  renderCountdown(gameId);
+  clearInterval(page.countdown);
+  page.countdown = setInterval(() => renderCountdown(gameId), 30_000);
+}
+
+async function startGame(gameId, mode, ranked = true) {
+  location.hash = routeFor("table", gameId);
+  try {
+    await table.start(gameId, mode, ranked);
   } catch {
     $("prompt").textContent = t().errorGeneric;
   }
+}
+
+function playDaily(gameId) {
+  const daily = page.daily[gameId];
+  startGame(gameId, "daily", !(daily && daily.finished));
+}
+
+// ---------------------------------------------------------------- rules of the other games
+
+/** Fetch a game's rules fragment once (both languages), and show it. */
+async function showGameRules(gameId) {
+  const body = $("game-rules-body");
+  if (body.dataset.game === gameId) return;
+  let fragment = page.rules.get(gameId);
+  if (!fragment) {
+    try {
+      const response = await fetch(gameInfo(gameId).rules);
+      if (!response.ok) throw new Error(String(response.status));
+      fragment = new DOMParser().parseFromString(await response.text(), "text/html").body;
+      page.rules.set(gameId, fragment);
+    } catch {
+      const heading = document.createElement("h1");
+      heading.tabIndex = -1;
+      heading.textContent = t().rulesUnavailable;
+      body.replaceChildren(heading);
+      delete body.dataset.game;
+      return;
+    }
+  }
+  body.replaceChildren(...[...fragment.children].map((node) => document.importNode(node, true)));
+  body.dataset.game = gameId;
+  applyStaticTexts();
 }
 
 // ---------------------------------------------------------------- leaderboard
@@ -127,28 +235,37 @@ function shiftDay(day, delta) {
   return isoDay(date);
 }
 
-async function refreshBoard() {
+/** Links to each game's leaderboard, the one shown marked as the current page. */
+function renderBoardGames(gameId) {
+  const box = $("board-games");
+  box.replaceChildren();
+  for (const game of GAMES) {
+    const link = document.createElement("a");
+    link.href = routeFor("leaderboard", game.id);
+    link.textContent = gameName(game.id);
+    if (game.id === gameId) link.setAttribute("aria-current", "page");
+    box.append(link);
+  }
+}
+
+async function refreshBoard(gameId) {
   const words = t();
+  renderBoardGames(gameId);
   $("board-daily").setAttribute("aria-pressed", String(page.board === "daily"));
   $("board-free").setAttribute("aria-pressed", String(page.board === "free"));
   $("day-picker").hidden = page.board !== "daily";
   if (page.board === "daily" && !page.boardDay) {
-    try {
-      page.daily = await api.daily();
-      page.dailyFetchedAt = Date.now();
-      page.boardDay = page.daily.day;
-    } catch {
-      page.boardDay = isoDay(new Date());
-    }
+    const daily = await fetchDaily(gameId);
+    page.boardDay = daily ? daily.day : isoDay(new Date());
   }
-  const today = page.daily ? page.daily.day : null;
+  const today = page.daily[gameId] ? page.daily[gameId].day : null;
   $("day-next").disabled = page.boardDay === today;
   $("day-label").textContent = page.boardDay ? formatDay(page.boardDay) : "";
   const box = $("board");
   box.replaceChildren();
   let data;
   try {
-    data = await api.leaderboard(page.board, page.boardDay);
+    data = await api.leaderboard(page.board, page.boardDay, gameId === DEFAULT_GAME ? null : gameId);
   } catch {
     const error = document.createElement("p");
     error.textContent = words.errorGeneric;
@@ -163,8 +280,8 @@ async function refreshBoard() {
   }
   const tableElement = document.createElement("table");
   tableElement.className = "board-table";
-  tableElement.createCaption().textContent =
-    page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree;
+  const caption = page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree;
+  tableElement.createCaption().textContent = gameId === DEFAULT_GAME ? caption : `${gameName(gameId)} · ${caption}`;
   const head = tableElement.createTHead().insertRow();
   for (const label of [words.rankHeader, words.nameHeader, words.scoreHeader, words.dealsHeader, words.whenHeader]) {
     const th = document.createElement("th");
@@ -217,17 +334,28 @@ async function saveName(event) {
 
 // ---------------------------------------------------------------- start
 
+/** The game of the table: the one it shows, else the one its route names. */
+function tableGame() {
+  const game = table.currentGame();
+  return game ? game.game ?? DEFAULT_GAME : page.game;
+}
+
 function wire() {
-  $("new-game").addEventListener("click", () => startGame("free"));
+  $("new-game").addEventListener("click", () => startGame(DEFAULT_GAME, "free"));
   $("resume-game").addEventListener("click", () => {
-    location.hash = "#/table";
+    location.hash = routeFor("table");
   });
-  $("play-daily").addEventListener("click", () => {
-    const finished = page.daily && page.daily.finished;
-    startGame("daily", !finished);
+  $("play-daily").addEventListener("click", () => playDaily(DEFAULT_GAME));
+  $("game-new").addEventListener("click", () => startGame(page.game, "free"));
+  $("game-resume").addEventListener("click", () => {
+    location.hash = routeFor("table", page.game);
   });
-  $("end-new-game").addEventListener("click", () => startGame("free"));
-  $("table-new-game").addEventListener("click", () => startGame("free"));
+  $("game-daily").addEventListener("click", () => playDaily(page.game));
+  $("end-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
+  $("table-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
+  table.setGameOverListener((game) => {
+    $("end-leaderboard").href = routeFor("leaderboard", game.game ?? DEFAULT_GAME);
+  });
   $("end-leaderboard").addEventListener("click", () => {
     const game = table.currentGame();
     page.board = game && game.mode === "daily" ? "daily" : "free";
@@ -236,19 +364,19 @@ function wire() {
   });
   $("board-daily").addEventListener("click", () => {
     page.board = "daily";
-    refreshBoard();
+    refreshBoard(page.game);
   });
   $("board-free").addEventListener("click", () => {
     page.board = "free";
-    refreshBoard();
+    refreshBoard(page.game);
   });
   $("day-previous").addEventListener("click", () => {
     page.boardDay = shiftDay(page.boardDay, -1);
-    refreshBoard();
+    refreshBoard(page.game);
   });
   $("day-next").addEventListener("click", () => {
     page.boardDay = shiftDay(page.boardDay, 1);
-    refreshBoard();
+    refreshBoard(page.game);
   });
   const form = $("settings-form");
   form.addEventListener("submit", saveName);

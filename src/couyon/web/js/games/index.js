@@ -2,9 +2,9 @@
 // game adds one entry here and one module beside this file; nothing else names the games.
 //
 // Each entry: `id` (the API's "game"), `name` and `sentence` in French and English (the
-// sentence says in one line what the game is), `load` (imports the game's table module,
-// see the interface in ../table.js), and `rules`, a fragment fetched when its rules page is
-// first opened (null: the rules are in index.html).
+// sentence says in one line what the game is), `fan` (four cards drawn on its home), `load`
+// (imports the game's table module, see the interface in ../table.js), and `rules`, a
+// fragment fetched when its rules page is first opened (null: the rules are in index.html).
 
 import { currentLanguage } from "../i18n.js";
 
@@ -18,8 +18,20 @@ export const GAMES = [
       fr: "Le couyon des cafés d'Ardenne : quatre cartes chacun, une carte retournée propose l'atout, on prend ou on passe.",
       en: "The couyon of Ardennes cafés: four cards each, a turned card offers trumps, you take or pass.",
     },
+    fan: ["AS", "KH", "QC", "JD"],
     load: () => import("./couyon.js"),
     rules: null,
+  },
+  {
+    id: "malmedy",
+    name: { fr: "Le couyon de Malmedy", en: "Malmedy couyon" },
+    sentence: {
+      fr: "Cinq cartes chacun et quatre au blind que personne ne ramasse : le voisin de gauche du donneur nomme l'atout après trois cartes, la dame de trèfle est toujours atout, et qui tient la dame de pique peut annoncer mite.",
+      en: "Five cards each and four in a blind that nobody wins: the player left of the dealer names trumps after three cards, the queen of clubs is always a trump, and whoever holds the queen of spades may call mite.",
+    },
+    fan: ["QC", "QS", "AH", "KH"],
+    load: () => import("./malmedy.js"),
+    rules: "/rules/malmedy.html",
   },
 ];
 
