@@ -16,7 +16,8 @@ from random_play import mutated, random_record_moves
 from reference.contract import verify as reference_verify
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
-RECORDS = sorted(path for path in GOLDEN.glob("*.json") if not path.name.endswith(".expected.json"))
+RECORDS = sorted(path for path in GOLDEN.rglob("*.json") if not path.name.endswith(".expected.json"))
+"""Every game's golden records: couyon's at the top, each other game's in its own folder (malmedy/, …)."""
 COUYON = Path(sys.executable).with_name("couyon")
 
 
@@ -31,7 +32,7 @@ def expected_output(record: Path) -> dict[str, Any]:
 
 def test_golden_set_covers_every_case_the_issue_lists() -> None:
     """Issue 2: golden records include a tie then a doubled deal, a deal nobody takes, and each kind of refusal."""
-    names = {record.stem for record in RECORDS}
+    names = {record.stem for record in RECORDS if record.parent == GOLDEN}
     required = {
         "finished-game",
         "unfinished-game",
@@ -75,7 +76,7 @@ def test_golden_set_covers_every_case_the_issue_lists() -> None:
     assert expected_output(GOLDEN / "unfinished-game.json")["finished"] is False
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=lambda path: path.stem)
+@pytest.mark.parametrize("record", RECORDS, ids=lambda path: str(path.relative_to(GOLDEN).with_suffix("")))
 def test_couyon_verify_prints_the_golden_output(record: Path) -> None:
     """Contract: the verifier prints one JSON object, exits 0 for a valid record and 1 for a refused one."""
     expected = expected_output(record)
@@ -84,6 +85,22 @@ def test_couyon_verify_prints_the_golden_output(record: Path) -> None:
     assert json.loads(completed.stdout) == expected
     assert completed.stdout.count(b"\n") == 1
     assert completed.stderr == b""
+
+
+def test_malmedy_golden_set_covers_every_refusal_the_issue_lists() -> None:
+    """Issue 10: a mite without the queen of spades or after the first card, a contra by the wrong seat, a common move."""
+    names = {record.stem for record in RECORDS if record.parent == GOLDEN / "malmedy"}
+    assert {
+        "finished-game",
+        "finished-game-with-announcements",
+        "unfinished-game",
+        "refused-mite-without-the-queen-of-spades",
+        "refused-mite-after-the-first-card",
+        "refused-contra-by-the-wrong-seat",
+        "refused-take-in-malmedy",
+    } <= names
+    announced = expected_output(GOLDEN / "malmedy" / "finished-game-with-announcements.json")["deal_log"]
+    assert {deal["contra"] for deal in announced} >= {2} and any(deal["mite"] for deal in announced)
 
 
 @pytest.mark.parametrize("name", ["finished-game", "refused-not-utf8", "refused-forbidden-card"])
