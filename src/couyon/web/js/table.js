@@ -6,6 +6,7 @@
 // js/games/index.js). A module's default export is an object with:
 //   id, startLines                       the API's game id; the lines each team starts with
 //   sortHand(hand, model)                the hand in display order
+//   isTrump(code, model)                 a hand card is marked (and named) as a trump
 //   playsCards(model)                    South, to move, is asked for a card (else for a button)
 //   turn(model)                          what South is asked, for #view-table[data-turn]
 //   mountControls(box, send)             build the game's buttons once in #game-controls
@@ -268,6 +269,7 @@ function renderActions(model) {
 }
 
 function renderHand(model, playingNow) {
+  const words = t();
   const hand = $("hand");
   const cards = state.rules.sortHand(model.hand, model);
   hand.dataset.mode = playingNow ? "play" : "wait";
@@ -284,6 +286,12 @@ function renderHand(model, playingNow) {
       button.dataset.card = code;
       if (previous) previous.after(button);
       else hand.prepend(button);
+    } else if (button.previousElementSibling !== previous) {
+      // The order changed (trumps named while the hand is shown): move it, keeping its focus.
+      const hadFocus = document.activeElement === button;
+      if (previous) previous.after(button);
+      else hand.prepend(button);
+      if (hadFocus) button.focus();
     }
     if (button.dataset.lang !== currentLanguage()) {
       // The corner letters are words of the language (R, D, V or K, Q, J).
@@ -291,9 +299,12 @@ function renderHand(model, playingNow) {
       button.dataset.lang = currentLanguage();
     }
     const playable = playingNow && model.legal.includes(code);
+    const trump = state.rules.isTrump(code, model);
     button.classList.toggle("is-playable", playable);
+    button.classList.toggle("is-trump", trump);
     button.setAttribute("aria-disabled", playable ? "false" : "true");
-    button.setAttribute("aria-label", cardName(code));
+    button.setAttribute("aria-label", trump ? words.trumpCard(cardName(code)) : cardName(code));
+    if (trump) button.dataset.mark = words.trumpMark;
     previous = button;
   }
   const focusInHand = hand.contains(document.activeElement);
@@ -723,6 +734,7 @@ async function send(move) {
 function mountRules(rules) {
   if (state.rules === rules) return;
   state.rules = rules;
+  $("view-table").dataset.variant = rules.id;
   const box = $("game-controls");
   box.replaceChildren();
   rules.mountControls(box, send);

@@ -44,6 +44,9 @@ export default {
     });
   },
 
+  // The couyon hand is not marked: trumps are one suit, shown on the trump badge.
+  isTrump: () => false,
+
   playsCards: (model) => model.phase === "playing",
 
   turn: (model) => (model.phase === "bidding" ? "bid" : "play"),
