@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from couyon.game import new_game, replay
-from couyon.record import FORMAT, Record, RecordError, parse_record, record_of, report, verify
+from couyon.game import PASS, Move, new_game, play, replay
+from couyon.record import FORMAT, MAX_RECORD_BYTES, Record, RecordError, parse_record, record_of, report, verify
 from couyon.stream import Stream
 from random_play import ALL_MOVE_TEXTS, mutated, random_record_moves
 from reference.contract import verify as reference_verify
@@ -105,7 +105,7 @@ def test_report_of_empty_record_shows_deal_one_with_its_first_proposal() -> None
             "points": None,
             "outcome": None,
             "stake": 1,
-            "lines": {"NS": 5, "WE": 5},
+            "lines": None,  # record-format.md: null while the deal is unfinished, like its outcome
         }
     ]
 
@@ -170,10 +170,18 @@ def test_whitespace_around_the_record_is_allowed() -> None:
 
 
 def test_huge_move_list_is_refused_at_first_move_after_the_end() -> None:
-    """Contract: a move after the game ended is refused; a million of them cost one refusal."""
+    """Contract: a move after the game ended is refused; 80,000 of them (under the size cap) cost one refusal."""
     seed, moves = random_record_moves(1, "huge")
-    result = verify(record_bytes(seed, [*moves, *["S:pass"] * 1_000_000]))
+    data = record_bytes(seed, [*moves, *["S:pass"] * 80_000])
+    assert len(data) < MAX_RECORD_BYTES
+    result = verify(data)
     assert result["valid"] is False and result["move"] == len(moves)
+    too_large = verify(record_bytes(seed, [*moves, *["S:pass"] * 120_000]))
+    assert too_large == {
+        "valid": False,
+        "error": "the record is larger than 1,048,576 bytes, the most couyon verify reads",
+        "move": None,
+    }
 
 
 def test_non_string_move_after_an_illegal_one_reports_the_illegal_one() -> None:
@@ -235,3 +243,17 @@ def test_fuzz_mutated_games_are_never_accepted_with_an_illegal_move(number: int,
     for _ in range(rounds):
         candidate = mutated([m if isinstance(m, str) else "S:pass" for m in candidate], chooser)
     assert_same_as_reference(record_bytes(seed, candidate))
+
+
+def test_a_finished_deal_is_appended_without_copying_the_history() -> None:
+    """Issue 11: each finished deal is appended to the history without copying it (it was quadratic)."""
+    state = new_game("long")
+    for _ in range(32 * 500):  # 500 deals nobody takes
+        assert state.to_move is not None
+        state = play(state, Move(state.to_move, PASS))
+    history = state.finished_deals
+    assert (
+        len(history) == 500 and history[-1].number == 500 and [deal.number for deal in history] == list(range(1, 501))
+    )
+    assert history.appended(history[0])._before is history  # the new history shares the old one
+    assert history == tuple(history) and history[10:12] == tuple(history)[10:12]

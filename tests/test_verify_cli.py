@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from couyon.record import MAX_RECORD_BYTES
 from couyon.stream import Stream
 from random_play import mutated, random_record_moves
 from reference.contract import verify as reference_verify
@@ -121,6 +122,22 @@ def test_couyon_verify_refuses_an_unreadable_file_in_one_sentence(target: str, t
     result = json.loads(completed.stdout)
     assert completed.returncode == 1 and result["valid"] is False and result["move"] is None
     assert target in result["error"] and completed.stderr == b""
+
+
+def test_couyon_verify_refuses_a_record_over_the_size_cap_without_reading_it_all(tmp_path: Path) -> None:
+    """Issue 11: a record over 1 MiB is refused in one sentence (a real game is a few kilobytes)."""
+    moves = ["S:pass"] * 200_000
+    record = tmp_path / "huge.json"
+    record.write_text(json.dumps({"format": "couyon-record/1", "variant": "standard", "seed": "x", "moves": moves}))
+    assert record.stat().st_size > MAX_RECORD_BYTES
+    for completed in (run_verify(str(record)), run_verify("-", stdin=record.read_bytes())):
+        result = json.loads(completed.stdout)
+        assert completed.returncode == 1 and completed.stderr == b""
+        assert result == {
+            "valid": False,
+            "error": "the record is larger than 1,048,576 bytes, the most couyon verify reads",
+            "move": None,
+        }
 
 
 def test_couyon_verify_writes_utf8_whatever_the_locale(tmp_path: Path) -> None:

@@ -10,15 +10,17 @@ from collections.abc import Sequence
 from couyon import __version__
 from couyon.bots.arena import add_arena_arguments, run_arena_command
 from couyon.loadgen import add_load_arguments, run_load_command
+from couyon.record import MAX_RECORD_BYTES
 from couyon.registry import verify_record
 from couyon.server.serve import add_serve_arguments, run_serve
 
 
 def _read_input(path: str) -> bytes:
+    """The record's bytes, one past the size cap at most: the verifier then refuses a larger one without reading it all."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     with open(path, "rb") as file:
-        return file.read()
+        return file.read(MAX_RECORD_BYTES + 1)
 
 
 def run_verify(args: argparse.Namespace) -> int:

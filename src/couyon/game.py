@@ -9,8 +9,8 @@ of a few hundred moves stays cheap.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
 from couyon.cards import (
     CARDS,
@@ -164,6 +164,73 @@ class Deal(NamedTuple):
         return self.proposals[-1]
 
 
+class DealHistory(Sequence[Any]):
+    """The finished deals of a game, in order; appending one shares the history before it.
+
+    A fold appends one summary per deal, so a tuple copied at each deal made replaying a long
+    record quadratic (32,000 deals nobody took: 7.6 s against 1.3 s for 8,000). This list links
+    each history to the one before it: appending, ``len`` and the last deal are O(1); the first
+    full read (iteration, an index, a slice) builds the tuple once and keeps it.
+    """
+
+    __slots__ = ("_before", "_items", "_last", "_length")
+
+    def __init__(self, before: DealHistory | None = None, last: Any = None) -> None:
+        self._before = before
+        self._last = last
+        self._length = 0 if before is None else len(before) + 1
+        self._items: tuple[Any, ...] | None = () if before is None else None
+
+    def appended(self, summary: Any) -> DealHistory:
+        """This history with ``summary`` after its last deal."""
+        return DealHistory(self, summary)
+
+    def items(self) -> tuple[Any, ...]:
+        """Every deal, first to last, as a tuple."""
+        if self._items is None:
+            reversed_items = []
+            history: DealHistory | None = self
+            while history is not None and history._items is None:
+                reversed_items.append(history._last)
+                history = history._before
+            start = () if history is None else history._items
+            assert start is not None
+            self._items = (*start, *reversed(reversed_items))
+        return self._items
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Any, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, int) and self._length and index in (-1, self._length - 1):
+            return self._last
+        return self.items()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DealHistory | tuple):
+            return len(self) == len(other) and self.items() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __repr__(self) -> str:
+        return f"DealHistory{self.items()!r}"
+
+
+NO_DEALS = DealHistory()
+"""The history of a game before its first deal ends."""
+
+
 class Phase(enum.Enum):
     BIDDING = "bidding"
     CHOOSING = "choosing"
@@ -184,7 +251,7 @@ class GameState(NamedTuple):
     """Chalk lines still standing, indexed by team (NS, WE)."""
     deal: Any
     """The deal in play: a ``Deal``, or the variant fold's own deal type (``couyon.malmedy.MalmedyDeal``)."""
-    finished_deals: tuple[Any, ...]
+    finished_deals: DealHistory
     """``DealSummary``s, or the variant fold's own summaries."""
     to_move: Seat | None
     move_count: int
@@ -202,7 +269,7 @@ class GameState(NamedTuple):
     def deal_log(self) -> tuple[Any, ...]:
         """Every deal dealt, the current one included while it is unfinished."""
         if self.winner is not None:
-            return self.finished_deals
+            return self.finished_deals.items()
         if self.variant.fold is not None:
             return (*self.finished_deals, self.variant.fold.current_summary(self))
         deal = self.deal
@@ -265,7 +332,7 @@ def new_game(seed: str, variant: Variant = STANDARD) -> GameState:
     dealer = first_dealer(seed)
     deal = _new_deal(variant, seed, 1, dealer, 1)
     lines = (variant.starting_lines, variant.starting_lines)
-    return GameState(variant, seed, lines, deal, (), dealer.left, 0, None)
+    return GameState(variant, seed, lines, deal, NO_DEALS, dealer.left, 0, None)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -382,7 +449,7 @@ def _play_card(state: GameState, seat: Seat, card: Card) -> GameState:
 
 
 def _next_deal(state: GameState, summary: DealSummary, lines: tuple[int, int], stake: int) -> GameState:
-    finished = (*state.finished_deals, summary)
+    finished = state.finished_deals.appended(summary)
     move_count = state.move_count + 1
     for team in TEAMS:
         if lines[team] == 0:

@@ -37,6 +37,7 @@ from couyon.game import (
     LEFT_OF,
     MITE,
     MOVES_BY_SEAT,
+    NO_DEALS,
     PASS,
     RECONTRA,
     GameState,
@@ -268,7 +269,7 @@ class MalmedyFold:
         dealer = first_dealer(seed)
         deal = _new_deal(seed, 1, dealer)
         lines = (variant.starting_lines, variant.starting_lines)
-        return GameState(variant, seed, lines, deal, (), deal.chooser, 0, None)
+        return GameState(variant, seed, lines, deal, NO_DEALS, deal.chooser, 0, None)
 
     def legal_moves(self, state: GameState) -> tuple[Move, ...]:
         seat = state.to_move
@@ -387,7 +388,7 @@ class MalmedyFold:
             scored.capot,
             scored.lines,
         )
-        finished = (*state.finished_deals, summary)
+        finished = state.finished_deals.appended(summary)
         move_count = state.move_count + 1
         if 0 in scored.lines:
             winner_team = Team.NS if scored.lines[Team.NS] == 0 else Team.WE

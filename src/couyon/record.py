@@ -13,6 +13,9 @@ from couyon.malmedy import MalmedySummary
 from couyon.variants import VARIANTS, variant_named
 
 FORMAT = "couyon-record/1"
+MAX_RECORD_BYTES = 1 << 20
+"""The largest record ``couyon verify`` reads (1 MiB): a real game is a few kilobytes, and a cap keeps a
+huge file (millions of keys or moves) from costing seconds of CPU and hundreds of megabytes."""
 
 
 class RecordError(CouyonError):
@@ -98,6 +101,9 @@ def _describe(value: Any) -> str:
 
 def read_document(text: str | bytes) -> dict[str, Any]:
     """The record's JSON object, read strictly (UTF-8, no NaN, no key twice, no absurd integer), any format."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES:,} bytes, the most couyon verify reads")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -180,7 +186,7 @@ def deal_report(deal: DealSummary | MalmedySummary) -> dict[str, Any]:
         "points": None if deal.points is None else team_values(deal.points),
         "outcome": None if deal.outcome is None else str(deal.outcome),
         "stake": deal.stake,
-        "lines": team_values(deal.lines),
+        "lines": None if deal.outcome is None else team_values(deal.lines),
     }
 
 

@@ -148,7 +148,7 @@ class Deal:
             "points": None if self.points is None else dict(self.points),
             "outcome": self.outcome,
             "stake": self.stake,
-            "lines": dict(self.lines),
+            "lines": None if self.outcome is None else dict(self.lines),
         }
 
 
