@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from couyon.coucou.cards import Card
-from couyon.coucou.game import Coup, GameState, Move, play
+from couyon.coucou.game import Coup, GameState, Move, circle, play
 
 
 def hand_set(
@@ -26,6 +26,7 @@ def hand_set(
     order = tuple(order)
     counts = tokens if isinstance(tokens, Mapping) else dict.fromkeys(order, tokens)
     by_seat = tuple(counts.get(seat, 0) if seat in order else 0 for seat in range(1, players + 1))
+    assert order == circle(order[-1], by_seat), f"{order} is not the circle of dealer {order[-1]}"
     cards = tuple(Card.parse(before[seat]) for seat in order)
     coup = Coup(
         number,
