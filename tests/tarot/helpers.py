@@ -87,7 +87,7 @@ def random_move(state: GameState, chooser: Stream, take_one_in: int = 3) -> Move
         shown = tuple(trumps[:size]) if len(trumps) >= size else (*trumps, CARDS[-1])
         return Move(move.seat, POIGNEE, shown)
     # Announcements are rare at a real table: play a card most of the time.
-    if move.action != CARD and chooser.uniform(3) != 0:
+    if deal.phase is Phase.PLAYING and move.action != CARD and chooser.uniform(3) != 0:
         card_moves = [option for option in options if option.action == CARD]
         return card_moves[chooser.uniform(len(card_moves))]
     return move

@@ -146,9 +146,6 @@ class Move(NamedTuple):
             return f"{self.seat}:{self.action}:{_card_list(self.cards)}"
         return f"{self.seat}:{self.action}"
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
     @property
     def card(self) -> Card | None:
         """The card played, for a card move."""
