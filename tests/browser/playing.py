@@ -1,8 +1,9 @@
 """Driving the web table from tests: wait for South's turn, act by keyboard, mouse or touch.
 
-The page marks what it waits for on ``#view-table[data-turn]`` (bid, play, wait, over) and
-counts the moves it sent in ``data-sent``; a helper that acts waits for that count to rise
-before it waits for the next turn, so it never reads a turn that is already over.
+The page marks what it waits for on ``#view-table[data-turn]`` (bid, play, wait, over; in
+Malmedy also trump and answer) and counts the moves it sent in ``data-sent``; a helper that
+acts waits for that count to rise before it waits for the next turn, so it never reads a
+turn that is already over.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
+from axe_playwright_python.sync_playwright import Axe
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 900}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -19,13 +22,13 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 ContextFactory = Callable[..., Any]
 """The ``new_context`` fixture: makes a browser context on the test server."""
 
-Situation = Literal["bid", "play", "deal", "end"]
+Situation = Literal["bid", "play", "deal", "end", "trump", "answer"]
 
 SITUATION_SCRIPT = """() => {
   if (document.getElementById('end-dialog').open) return 'end';
   if (document.getElementById('deal-dialog').open) return 'deal';
   const turn = document.getElementById('view-table').dataset.turn;
-  return turn === 'bid' || turn === 'play' ? turn : null;
+  return ['bid', 'play', 'trump', 'answer'].includes(turn) ? turn : null;
 }"""
 
 # Collects every line the live region receives, from the first load of each document.
@@ -51,7 +54,7 @@ def spoken_card_fr(seat: str, card: str) -> str:
 
 
 def situation(page: Any) -> Situation:
-    """Wait until South must bid or play, or a deal summary or the end of game is shown."""
+    """Wait until South must act (bid, name trumps, answer a mite, play), or a deal summary or the end is shown."""
     handle = page.wait_for_function(SITUATION_SCRIPT, timeout=30_000)
     value: Situation = handle.json_value()
     return value
@@ -193,9 +196,134 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+AXE = Axe()
+
+
+def assert_no_violations(page: Any, screen: str) -> None:
+    """axe-core finds no violation on the page as it stands."""
+    results = AXE.run(page)
+    violations = results.response["violations"]
+    details = [
+        f"{violation['id']}: {violation['help']} -> {[node['target'] for node in violation['nodes']][:5]}"
+        for violation in violations
+    ]
+    assert not violations, f"axe violations on {screen}:\n" + "\n".join(details)
+
+
 def collect_errors(page: Any) -> list[str]:
     """Gather the page's uncaught exceptions and console errors (a CSP refusal is one) into a list."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"exception: {error}"))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     return errors
+
+
+# ---------------------------------------------------------------- the couyon de Malmedy
+
+SUITS = "CDHS"
+SUIT_NAMES = {
+    "fr": {"C": "Trèfle ♣", "D": "Carreau ♦", "H": "Cœur ♥", "S": "Pique ♠"},
+    "en": {"C": "Clubs ♣", "D": "Diamonds ♦", "H": "Hearts ♥", "S": "Spades ♠"},
+}
+SEAT_NAMES_FR = {"S": "Sud", **SEAT_FR}
+
+
+def mite_offered(page: Any) -> bool:
+    return bool(page.locator("#mite-button").is_visible())
+
+
+def spoken_call_fr(seat: str, action: str) -> str | None:
+    """The French sentence the live region must say for a Malmedy move that is not a card (None for a card)."""
+    you = seat == "S"
+    name = SEAT_NAMES_FR[seat]
+    if action.startswith("trump-"):
+        suit = SUIT_FR[action[-1]]
+        return f"Tu choisis l'atout : {suit}." if you else f"{name} choisit l'atout : {suit}."
+    if action == "mite":
+        return "Tu annonces mite." if you else f"{name} annonce mite."
+    if action == "pass":
+        return "Tu passes." if you else f"{name} passe."
+    if action in ("contra", "recontra"):
+        return f"Tu dis {action}." if you else f"{name} dit {action}."
+    return None
+
+
+def spoken_move_fr(move: str) -> str:
+    """What the live region says for one record move of a Malmedy game (``W:trump-H``, ``N:mite``, ``E:AH`` …)."""
+    seat, action = move.split(":")
+    return spoken_call_fr(seat, action) or spoken_card_fr(seat, action)
+
+
+def malmedy_turn(page: Any, rng: random.Random, how: Literal["keyboard", "mouse", "touch"]) -> Situation:
+    """Take one step of a Malmedy game by keyboard, mouse or touch; return what it was.
+
+    Names a random suit, answers a mite at random, calls mite two times in three when it is
+    offered, and otherwise plays a random raised card.
+    """
+    now = situation(page)
+    if now == "end":
+        return now
+
+    def press(selector: str) -> None:
+        if how == "touch":
+            page.locator(selector).tap()
+        else:
+            page.click(selector)
+
+    if now == "deal":
+        if how == "keyboard":
+            assert focused(page)["id"] == "deal-dialog-close"
+            page.keyboard.press("Enter")
+        else:
+            press("#deal-dialog-close")
+        return now
+    before = sent_count(page)
+    if now == "trump":
+        suit = rng.choice(SUITS)
+        if how == "keyboard":
+            assert focused(page)["id"] == "trump-C", focused(page)
+            for _ in range(SUITS.index(suit)):
+                page.keyboard.press("Tab")
+            assert focused(page)["id"] == f"trump-{suit}"
+            page.keyboard.press("Enter")
+        else:
+            press(f"#trump-{suit}")
+    elif now == "answer":
+        raise_it = rng.random() < 0.5
+        if how == "keyboard":
+            assert focused(page)["id"] == "raise-button", focused(page)
+            if not raise_it:
+                page.keyboard.press("Tab")
+                assert focused(page)["id"] == "answer-pass-button"
+            page.keyboard.press("Enter")
+        else:
+            press("#raise-button" if raise_it else "#answer-pass-button")
+    elif mite_offered(page) and rng.random() < 2 / 3:
+        if how == "keyboard":
+            assert focused(page)["card"], f"focus should be in the hand, not on {focused(page)}"
+            # The mite button comes just before the hand in the tab order.
+            page.keyboard.press("Shift+Tab")
+            assert focused(page)["id"] == "mite-button", focused(page)
+            page.keyboard.press("Enter")
+        else:
+            press("#mite-button")
+    elif how == "keyboard":
+        assert focused(page)["card"], f"focus should be in the hand, not on {focused(page)}"
+        for _ in range(rng.randrange(5)):
+            page.keyboard.press("ArrowRight")
+        for _ in range(5):
+            if focused(page)["disabled"] == "false":
+                break
+            page.keyboard.press("ArrowRight")
+        assert focused(page)["disabled"] == "false"
+        page.keyboard.press("Enter")
+    else:
+        press(f'.hand-card[data-card="{rng.choice(playable_cards(page))}"]')
+    wait_sent(page, before)
+    return now
+
+
+def start_malmedy_game(page: Any) -> None:
+    page.goto("/#/malmedy")
+    page.click("#game-new")
+    situation(page)

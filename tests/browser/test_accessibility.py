@@ -8,24 +8,21 @@ bids and while South plays, the deal summary, and the end of game of a daily cha
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playing import DESKTOP, PHONE, ContextFactory, collect_errors, current_game, mouse_turn, screenshot, situation
+from playing import (
+    DESKTOP,
+    PHONE,
+    ContextFactory,
+    assert_no_violations,
+    collect_errors,
+    current_game,
+    mouse_turn,
+    screenshot,
+    situation,
+)
 
-AXE = Axe()
 MAX_STEPS = 2000
-
-
-def assert_no_violations(page: Any, screen: str) -> None:
-    results = AXE.run(page)
-    violations = results.response["violations"]
-    details = [
-        f"{violation['id']}: {violation['help']} -> {[node['target'] for node in violation['nodes']][:5]}"
-        for violation in violations
-    ]
-    assert not violations, f"axe violations on {screen}:\n" + "\n".join(details)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
