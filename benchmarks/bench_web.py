@@ -1,10 +1,11 @@
 """What the web table costs a first visitor: bytes transferred, and Lighthouse scores if it can run (not run by pytest).
 
-Usage: ``.venv/bin/python benchmarks/bench_web.py [--lighthouse DIR]``. Starts ``couyon serve``
-on a free local port with a temporary SQLite folder, opens the home page in headless
-Chromium with the cache off, starts a free game, and prints every response with the
-bytes Chromium counted on the wire (``encodedDataLength``: headers and compressed body)
-and the total (issue 5's budget is 150 KB). With ``--lighthouse DIR``, where DIR holds
+Usage: ``.venv/bin/python benchmarks/bench_web.py [--game malmedy] [--lighthouse DIR]``. Starts
+``couyon serve`` on a free local port with a temporary SQLite folder, opens the home page
+(with ``--game``, that game's home, ``/#/malmedy``) in headless Chromium with the cache off,
+starts a free game, and prints every response with the bytes Chromium counted on the wire
+(``encodedDataLength``: headers and compressed body) and the total (issue 5's budget is
+150 KB). With ``--lighthouse DIR``, where DIR holds
 ``node_modules/.bin/lighthouse`` (e.g. ``npm i -E lighthouse@12.2.3`` in DIR; version 13
 wants Node 22), it also runs Lighthouse's mobile audit on ``/`` and on ``/#/table`` and
 prints the category scores and the core metrics (Lighthouse starts from a clean profile, so
@@ -30,6 +31,7 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
+TURNS = ["bid", "play", "trump", "answer"]
 
 
 def free_port() -> int:
@@ -51,7 +53,7 @@ def wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
     raise SystemExit("couyon serve did not answer /api/health within 30 s")
 
 
-def first_load(url: str) -> None:
+def first_load(url: str, game: str | None) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 360, "height": 740})
@@ -67,14 +69,16 @@ def first_load(url: str) -> None:
             "Network.loadingFinished",
             lambda event: sizes.__setitem__(event["requestId"], int(event["encodedDataLength"])),
         )
-        page.goto(url)
-        page.click("#new-game")
-        page.wait_for_selector("#view-table[data-turn='bid'], #view-table[data-turn='play']")
+        page.goto(f"{url}/#/{game}" if game else url)
+        page.click("#game-new" if game else "#new-game")
+        # South's first turn: bid or play in couyon; name trumps, answer a mite or play in Malmedy.
+        page.wait_for_selector(", ".join(f"#view-table[data-turn='{turn}']" for turn in TURNS))
         page.wait_for_load_state("networkidle")
         browser.close()
     for request_id, size in sorted(sizes.items(), key=lambda item: item[1]):
         print(f"{size:8d}  {urls.get(request_id, '?').removeprefix(url)}")
-    print(f"{sum(sizes.values()):8d}  bytes in total, first load of the home page and a new game at the table")
+    where = f"the {game} home page" if game else "the home page"
+    print(f"{sum(sizes.values()):8d}  bytes in total, first load of {where} and a new game at the table")
 
 
 def lighthouse(directory: Path, url: str) -> None:
@@ -113,6 +117,7 @@ def lighthouse(directory: Path, url: str) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lighthouse", type=Path, help="folder where lighthouse is installed with npm")
+    parser.add_argument("--game", help="start at this game's home (e.g. malmedy) instead of couyon's")
     args = parser.parse_args(argv)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -123,7 +128,7 @@ def main(argv: list[str]) -> int:
         )
         try:
             wait_healthy(url, process)
-            first_load(url)
+            first_load(url, args.game)
             if args.lighthouse:
                 lighthouse(args.lighthouse, url)
         finally:
