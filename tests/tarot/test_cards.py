@@ -16,6 +16,7 @@ from couyon.tarot.cards import (
     Suit,
     cards_of,
     half_points,
+    mask_of,
 )
 from couyon.tarot.game import dealt_hands, first_dealer, new_game, shuffled_deck
 from tarot.helpers import cards
@@ -92,3 +93,13 @@ def test_packets_of_three_from_the_dealers_left(players: int) -> None:
             assert all(hands[seat] >> card & 1 for card in deck[3 * packet : 3 * packet + 3])
         assert [hand.bit_count() for hand in hands] == [HAND_SIZES[players]] * players
         assert cards_of(chien) == tuple(sorted(deck[3 * packets :]))
+
+
+def test_cards_of_and_mask_of_round_trip() -> None:
+    """``cards_of`` reads a mask in canonical order (eight cards at a time): the same as bit by bit."""
+    stream = Stream("masks", "cards_of")
+    for _ in range(500):
+        mask = sum(1 << card for card in range(78) if stream.uniform(3) == 0)
+        assert cards_of(mask) == tuple(card for card in CARDS if mask >> card & 1)
+        assert mask_of(cards_of(mask)) == mask
+    assert cards_of(0) == () and cards_of(FULL_DECK_MASK) == CARDS

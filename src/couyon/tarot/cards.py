@@ -159,14 +159,24 @@ def half_points(mask: int) -> int:
     )
 
 
+_CARDS_OF_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < DECK_SIZE) for byte in range(256))
+    for k in range((DECK_SIZE + 7) // 8)
+)
+"""The cards of each byte of a mask, by byte position: ``cards_of`` reads a mask eight cards at a time."""
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
-    cards = []
+    cards: tuple[Card, ...] = ()
+    position = 0
     while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+        byte = mask & 255
+        if byte:
+            cards += _CARDS_OF_BYTE[position][byte]
+        mask >>= 8
+        position += 1
+    return cards
 
 
 def mask_of(cards: Iterable[int]) -> int:
