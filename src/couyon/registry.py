@@ -18,6 +18,7 @@ from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
 from couyon.bots.malmedy_baseline import MalmedyBaselineBot
 from couyon.bots.random_bot import RandomBot
+from couyon.coucou.record import verify as coucou_verify
 from couyon.game import GameState, Move, new_game
 from couyon.malmedy import MALMEDY
 from couyon.record import RecordError, read_document, verify, wrong_format
@@ -154,7 +155,8 @@ def game_of_variant(variant: str) -> GameKind:
 
 
 RECORD_VERIFIERS: dict[str, Callable[[str | bytes], dict[str, Any]]] = {
-    game.record_format: game.verify for game in GAMES.values()
+    **{game.record_format: game.verify for game in GAMES.values()},
+    "coucou-record/1": coucou_verify,
 }
 """``couyon verify`` by record format (a game whose engine exists before its table adds its format here)."""
 

@@ -68,7 +68,8 @@ def _describe(value: object) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, int | float):
-        return quoted(json.dumps(value))
+        written = json.dumps(value)
+        return "the number " + (written if len(written) <= 40 else written[:40] + "…")
     return "a list" if isinstance(value, list) else "an object"
 
 

@@ -1,0 +1,138 @@
+"""Write the coucou golden records of tests/data/golden/coucou/ and the verifier output each must give.
+
+Run from the repository root, only on purpose: ``.venv/bin/python tests/data/make_golden_coucou.py``.
+Valid records come from the contract's worked record, seeded random play and Expert bots;
+every expected output is what ``couyon.coucou.record.verify`` prints. The script refuses to
+write unless the worked record's report is the contract's, every ``valid`` is as the file
+name says, and each refused record is refused at the move index written here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from couyon.coucou.bots import BOTS, bot_move
+from couyon.coucou.game import GameState, legal_moves, new_game, play
+from couyon.coucou.record import FORMAT, verify
+from couyon.stream import Stream
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "coucou"
+WORKED_MOVES = ["1:change", "2:change", "3:change", "4:keep", "4:change", "5:change"]
+
+
+def document(seed: Any, players: Any, tokens: Any, moves: Any, **extras: Any) -> dict[str, Any]:
+    return {"format": FORMAT, "players": players, "tokens": tokens, "seed": seed, "moves": moves, **extras}
+
+
+def encoded(value: dict[str, Any]) -> bytes:
+    return (json.dumps(value, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def random_moves(seed: str, players: int, tokens: int) -> tuple[GameState, list[str]]:
+    chooser = Stream(seed, "golden-play")
+    state = new_game(seed, players, tokens)
+    moves: list[str] = []
+    while state.winner is None:
+        move = legal_moves(state)[chooser.uniform(2)]
+        moves.append(str(move))
+        state = play(state, move)
+    return state, moves
+
+
+def expert_moves(seed: str, players: int, tokens: int) -> list[str]:
+    state = new_game(seed, players, tokens)
+    moves: list[str] = []
+    while state.winner is None:
+        move = bot_move(state, BOTS["expert/1"])
+        moves.append(str(move))
+        state = play(state, move)
+    return moves
+
+
+def nobody_loses_game() -> tuple[str, list[str]]:
+    """The first seed whose random 5-player game has a coup where every player holds the same rank."""
+    for number in range(10_000):
+        seed = f"same-rank-{number}"
+        state, moves = random_moves(seed, 5, 2)
+        if any(coup.losers == () for coup in state.finished):
+            return seed, moves
+    raise RuntimeError("no game with an all-equal showdown found")
+
+
+def golden_records() -> dict[str, tuple[bytes, int | None]]:
+    """Each record by name, with the move index a refusal must name (None: a valid record or ``move`` null)."""
+    records: dict[str, tuple[bytes, int | None]] = {}
+    records["worked-record"] = (encoded(document("coucou", 5, 1, WORKED_MOVES)), None)
+    records["empty-moves"] = (encoded(document("2026-12-01", 8, 3, [])), None)
+    daily = expert_moves("2026-12-01", 8, 3)
+    records["finished-expert-table"] = (
+        encoded(
+            document(
+                "2026-12-01",
+                8,
+                3,
+                daily,
+                bots={str(seat): "expert/1" for seat in range(2, 9)},
+                player="seat 1 played expert/1 too",
+                challenge="2026-12-01",
+            )
+        ),
+        None,
+    )
+    records["unfinished-mid-coup"] = (encoded(document("2026-12-01", 8, 3, daily[: len(daily) // 2 + 3])), None)
+    _, twenty = random_moves("twenty at one table", 20, 1)
+    records["finished-twenty-players"] = (encoded(document("twenty at one table", 20, 1, twenty)), None)
+    same_seed, same_moves = nobody_loses_game()
+    records["nobody-loses-same-rank"] = (encoded(document(same_seed, 5, 2, same_moves)), None)
+    unicode_seed = "Coucou ! ✓ — 🂡"
+    _, unicode_moves = random_moves(unicode_seed, 6, 2)
+    records["unicode-seed"] = (encoded(document(unicode_seed, 6, 2, unicode_moves)), None)
+
+    # Refusals: the record itself (move null), then the first bad move.
+    records["refused-not-json"] = (
+        b'{"format": "coucou-record/1", "players": 8, "tokens": 3, "seed": "x", "moves": [}\n',
+        None,
+    )
+    records["refused-players-true"] = (encoded(document("x", True, 3, [])), None)
+    records["refused-players-float"] = (encoded(document("x", 8.0, 3, [])), None)
+    records["refused-tokens-out-of-range"] = (encoded(document("x", 8, 11, [])), None)
+    records["refused-seed-lone-surrogate"] = (
+        b'{"format": "coucou-record/1", "players": 8, "tokens": 3, "seed": "\\ud83c", "moves": []}\n',
+        None,
+    )
+    records["refused-moves-not-a-list"] = (encoded(document("x", 8, 3, "3:keep 4:keep")), None)
+    start = new_game("x", 8, 3)
+    first, second = start.coup.order[0], start.coup.order[1]
+    records["refused-move-not-a-string"] = (encoded(document("x", 8, 3, [f"{first}:keep", second])), 1)
+    records["refused-move-leading-zero"] = (encoded(document("x", 8, 3, [f"{first}:keep", f"0{second}:keep"])), 1)
+    records["refused-move-wrong-seat"] = (encoded(document("x", 8, 3, [f"{first}:keep", f"{first}:keep"])), 1)
+    records["refused-move-unknown-action"] = (encoded(document("x", 8, 3, [f"{first}:keep", f"{second}:coucou"])), 1)
+    records["refused-move-after-the-end"] = (encoded(document("coucou", 5, 1, [*WORKED_MOVES, "2:keep"])), 6)
+    return records
+
+
+def main() -> None:
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    from coucou.test_record import WORKED_REPORT  # the contract's printed report, written out in the tests
+
+    for name, (data, refused_at) in golden_records().items():
+        result = verify(data)
+        if name == "worked-record" and result != WORKED_REPORT:
+            raise SystemExit(f"the worked record's report is not the contract's:\n{result}")
+        expected_valid = not name.startswith("refused-")
+        if result["valid"] != expected_valid or (not expected_valid and result["move"] != refused_at):
+            raise SystemExit(f"{name}: expected valid={expected_valid} at move {refused_at}, got {result}")
+        (GOLDEN / f"{name}.json").write_bytes(data)
+        expected = json.dumps(result, ensure_ascii=False, indent=1) + "\n"
+        (GOLDEN / f"{name}.expected.json").write_text(expected, "utf-8")
+        summary = result.get("error") or f"{result['coups']} coups, winner {result['winner']}"
+        print(f"{name}: {summary}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    main()
