@@ -12,6 +12,17 @@ export function suitSymbol(suit) {
   return SYMBOLS[suit];
 }
 
+// Display order of a hand: suits alternate black and red, strongest rank first.
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+export const RANK_ORDER = { A: 0, K: 1, Q: 2, J: 3, 10: 4, 9: 5 };
+
+/** Compare two cards for showing a hand: by suit (black and red alternating), then strongest first. */
+export function byHandOrder(a, b) {
+  const x = parseCard(a);
+  const y = parseCard(b);
+  return SUIT_ORDER[x.suit] - SUIT_ORDER[y.suit] || RANK_ORDER[x.rank] - RANK_ORDER[y.rank];
+}
+
 function span(className) {
   const element = document.createElement("span");
   element.className = className;

@@ -163,6 +163,19 @@ function chip(className, text) {
   return element;
 }
 
+/** A button of a game's controls; with ``i18nKey`` its words follow the language by themselves. */
+export function controlButton(id, primary, i18nKey = null) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = primary ? "button primary" : "button";
+  element.id = id;
+  if (i18nKey) {
+    element.dataset.i18n = i18nKey;
+    element.textContent = t()[i18nKey];
+  }
+  return element;
+}
+
 /** The trump suit, shown in the middle once it is known. */
 export function trumpBadge(suit) {
   const badge = document.createElement("p");

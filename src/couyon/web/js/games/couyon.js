@@ -1,14 +1,10 @@
 // The common couyon at the shared table (see the interface in ../table.js): four cards
 // each, a turned card proposes trump, each player takes or passes, five chalk lines.
 
-import { cardBack, suitSymbol, tableCard } from "../cards.js";
+import { byHandOrder, cardBack, suitSymbol, tableCard } from "../cards.js";
 import { cardName, cardWithArticle, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, nextSeat, seatName, trumpBadge } from "../table.js";
-
-// Display order of the hand: suits alternate black and red, strongest rank first.
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
-const RANK_ORDER = { A: 0, K: 1, Q: 2, J: 3, 10: 4, 9: 5 };
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, trumpBadge } from "../table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,27 +18,11 @@ function currentBids(deal) {
   return bids;
 }
 
-function button(id, key, primary) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = primary ? "button primary" : "button";
-  element.id = id;
-  element.dataset.i18n = key;
-  element.textContent = t()[key];
-  return element;
-}
-
 export default {
   id: "couyon",
   startLines: 5,
 
-  sortHand(hand) {
-    return [...hand].sort((a, b) => {
-      const x = parseCard(a);
-      const y = parseCard(b);
-      return SUIT_ORDER[x.suit] - SUIT_ORDER[y.suit] || RANK_ORDER[x.rank] - RANK_ORDER[y.rank];
-    });
-  },
+  sortHand: (hand) => [...hand].sort(byHandOrder),
 
   // The couyon hand is not marked: trumps are one suit, shown on the trump badge.
   isTrump: () => false,
@@ -56,8 +36,8 @@ export default {
     row.className = "bid-buttons";
     row.id = "bid-buttons";
     row.hidden = true;
-    const take = button("take-button", "take", true);
-    const pass = button("pass-button", "pass", false);
+    const take = controlButton("take-button", true, "take");
+    const pass = controlButton("pass-button", false, "pass");
     take.addEventListener("click", () => send("take"));
     pass.addEventListener("click", () => send("pass"));
     row.append(take, pass);

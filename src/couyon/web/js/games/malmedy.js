@@ -3,17 +3,12 @@
 // queen of clubs is always a trump, the queen of spades becomes one with a "mite" (then
 // contra and recontra), thirteen chalk lines.
 
-import { cardBack, suitSymbol } from "../cards.js";
+import { RANK_ORDER, byHandOrder, cardBack, suitSymbol } from "../cards.js";
 import { parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, nextSeat, seatName, teamOf, trumpBadge } from "../table.js";
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, teamOf, trumpBadge } from "../table.js";
 
 const SUITS = ["C", "D", "H", "S"];
-// Plain symbols for accessible names ("Cœur ♥"): no presentation selector to trip a name match.
-const PLAIN_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-// Away from trumps, the hand alternates black and red suits, strongest rank first.
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
-const RANK_ORDER = { A: 0, K: 1, Q: 2, J: 3, 10: 4, 9: 5 };
 
 const $ = (id) => document.getElementById(id);
 const words = () => t().malmedy;
@@ -38,15 +33,6 @@ function suitName(suit) {
   return `${suitSymbol(suit)} ${t().suit[suit]}`;
 }
 
-function button(id, text, primary) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = primary ? "button primary" : "button";
-  element.id = id;
-  element.textContent = text;
-  return element;
-}
-
 /** A hint under a button, which the button names as its description. */
 function help(id) {
   const element = document.createElement("p");
@@ -59,16 +45,13 @@ export default {
   id: "malmedy",
   startLines: 13,
 
+  /** Trumps first, strongest first; then the other cards as in every hand. */
   sortHand(hand, model) {
     const deal = model.deal;
-    const key = (code) => {
-      if (isTrump(code, deal)) return [0, trumpRank(code, deal)];
-      const { rank, suit } = parseCard(code);
-      return [1 + SUIT_ORDER[suit], RANK_ORDER[rank]];
-    };
     return [...hand].sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      return x[0] - y[0] || x[1] - y[1];
+      const [x, y] = [isTrump(a, deal), isTrump(b, deal)];
+      if (x && y) return trumpRank(a, deal) - trumpRank(b, deal);
+      return Number(y) - Number(x) || byHandOrder(a, b);
     });
   },
 
@@ -85,7 +68,7 @@ export default {
     trumps.setAttribute("role", "group");
     trumps.hidden = true;
     for (const suit of SUITS) {
-      const choice = button(`trump-${suit}`, "", false);
+      const choice = controlButton(`trump-${suit}`, false);
       choice.classList.add("suit-button", `suit-${suit}`);
       choice.addEventListener("click", () => send(`trump-${suit}`));
       trumps.append(choice);
@@ -95,7 +78,7 @@ export default {
     mite.className = "call-buttons";
     mite.id = "mite-row";
     mite.hidden = true;
-    const miteButton = button("mite-button", "", true);
+    const miteButton = controlButton("mite-button", true);
     miteButton.setAttribute("aria-describedby", "mite-help");
     miteButton.addEventListener("click", () => send("mite"));
     mite.append(miteButton, help("mite-help"));
@@ -104,11 +87,11 @@ export default {
     answers.className = "call-buttons";
     answers.id = "answer-row";
     answers.hidden = true;
-    const raise = button("raise-button", "", true);
+    const raise = controlButton("raise-button", true);
     raise.setAttribute("aria-describedby", "raise-help");
     // The button says contra or recontra, whichever is asked; the move is its dataset.move.
     raise.addEventListener("click", () => send(raise.dataset.move));
-    const pass = button("answer-pass-button", "", false);
+    const pass = controlButton("answer-pass-button", false);
     pass.addEventListener("click", () => send("pass"));
     const pair = document.createElement("div");
     pair.className = "bid-buttons";
@@ -133,7 +116,8 @@ export default {
       symbol.setAttribute("aria-hidden", "true");
       symbol.textContent = suitSymbol(suit);
       choice.replaceChildren(`${text.suitTitle[suit]} `, symbol);
-      choice.setAttribute("aria-label", `${text.suitTitle[suit]} ${PLAIN_SYMBOL[suit]}`);
+      // Named "Cœur ♥" without the text-presentation selector the drawn symbol carries.
+      choice.setAttribute("aria-label", `${text.suitTitle[suit]} ${suitSymbol(suit).replace("\uFE0E", "")}`);
       choice.disabled = !model.legal.includes(`trump-${suit}`);
     }
 
@@ -255,14 +239,13 @@ export default {
   applyEvent(model, event, finalView) {
     const text = words();
     const deal = model.deal;
-    const sameDeal = finalView.deal.number === deal.number;
     switch (event.type) {
       case "trump":
         deal.trump = event.suit;
         model.phase = "playing";
         model.hand_sizes = { S: 5, W: 5, N: 5, E: 5 };
         // South now holds his five cards: the view of this deal shows them (South has not played yet).
-        if (sameDeal && finalView.phase !== "choosing") model.hand = [...finalView.hand];
+        if (finalView.deal.number === deal.number && finalView.phase !== "choosing") model.hand = [...finalView.hand];
         deal.trick = { leader: deal.chooser, cards: [] };
         model.to_move = deal.chooser;
         announce(text.sayTrump(seatName(event.seat), t().suit[event.suit], event.seat === "S"));
