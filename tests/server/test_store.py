@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import MetaData, insert, inspect, text
 
+import couyon.store
 from couyon.store import LeaderboardEntry, RankedFinish, Store, StoredGame
 
 NOW = dt.datetime(2026, 11, 29, 9, 0)
@@ -117,3 +120,144 @@ def test_a_setting_is_generated_once(store: Store, database_url: str) -> None:
     other_process = Store(database_url)
     assert other_process.setting("server_secret", lambda: "two") == first == "one"
     other_process.close()
+
+
+# -- migration 0003: a game id on every row ----------------------------------------------------
+
+DAY = dt.date(2026, 11, 28)
+ROWS_AT_0002 = {
+    "players": [
+        {"id": "p_1", "name": "Marie", "created_at": NOW},
+        {"id": "p_2", "name": None, "created_at": NOW},
+    ],
+    "games": [
+        {
+            "id": game_id,
+            "player_id": player_id,
+            "mode": mode,
+            "day": day,
+            "ranked": True,
+            "seed": "seed-" + game_id,
+            "variant": "standard",
+            "bot_id": "expert/3",
+            "created_at": NOW,
+        }
+        for game_id, player_id, mode, day in (
+            ("g_free", "p_1", "free", None),
+            ("g_daily_1", "p_1", "daily", DAY),
+            ("g_daily_2", "p_2", "daily", DAY),
+        )
+    ],
+    "moves": [
+        {"game_id": game_id, "number": number, "move": move}
+        for game_id in ("g_free", "g_daily_1", "g_daily_2")
+        for number, move in enumerate(["E:pass", "S:take", "S:AH", "W:9H"])
+    ],
+    "daily_attempts": [
+        {"player_id": "p_1", "day": DAY, "game_id": "g_daily_1"},
+        {"player_id": "p_2", "day": DAY, "game_id": "g_daily_2"},
+    ],
+    "leaderboard_entries": [
+        {
+            "game_id": game_id,
+            "board": board,
+            "day": day,
+            "player_id": player_id,
+            "score": score,
+            "deals": 9,
+            "finished_at": NOW,
+        }
+        for game_id, board, day, player_id, score in (
+            ("g_free", "free", None, "p_1", 1300),
+            ("g_daily_1", "daily", DAY, "p_1", 1200),
+            ("g_daily_2", "daily", DAY, "p_2", 1500),
+        )
+    ],
+    "ranked_finishes": [
+        {"game_id": "g_free", "finished_at": NOW, "refusal": None},
+        {"game_id": "g_daily_1", "finished_at": NOW, "refusal": None},
+        {"game_id": "g_daily_2", "finished_at": NOW, "refusal": "the daily game was finished after its day"},
+    ],
+    "settings": [{"name": "server_secret", "value": "ab" * 32}],
+}
+"""At least one row in every table of revision 0002, as its code wrote them."""
+
+
+def rows_of(store: Store, table: str) -> list[dict[str, Any]]:
+    with store.engine.connect() as connection:
+        rows = connection.execute(text(f"SELECT * FROM {table}")).mappings().all()
+    return sorted((dict(row) for row in rows), key=repr)
+
+
+def store_at_0002(database_url: str) -> Store:
+    store = Store(database_url)
+    store.migrate("0002")
+    # The tables as revision 0002 made them (reflected), so values are stored as that code stored them.
+    tables = MetaData()
+    tables.reflect(store.engine)
+    with store.engine.begin() as connection:
+        for table, rows in ROWS_AT_0002.items():
+            connection.execute(insert(tables.tables[table]), rows)
+    return store
+
+
+def test_migration_0003_keeps_every_row_as_a_game_of_couyon(database_url: str) -> None:
+    store = store_at_0002(database_url)
+    try:
+        before = {table: rows_of(store, table) for table in ROWS_AT_0002}
+        store.migrate()
+        for table, rows in before.items():
+            after = rows_of(store, table)
+            assert len(after) == len(rows), table
+            if table in ("games", "daily_attempts", "leaderboard_entries"):
+                assert {row.pop("game") for row in after} == {"couyon"}, table
+            assert sorted(after, key=repr) == rows, table
+        # The store reads them as games of couyon, and every attempt and board is where it was.
+        loaded = store.game("g_daily_1")
+        assert loaded is not None and loaded[0].game == "couyon" and loaded[1] == ["E:pass", "S:take", "S:AH", "W:9H"]
+        assert store.daily_attempt("p_1", DAY) == store.daily_attempt("p_1", DAY, "couyon") == "g_daily_1"
+        assert store.daily_attempt("p_1", DAY, "malmedy") is None
+        assert [line.game_id for line in store.leaderboard("daily", DAY, 10)] == ["g_daily_2", "g_daily_1"]
+        assert store.entry("g_daily_1") is not None and store.entry("g_daily_1")[1] == 2  # type: ignore[index]
+        assert store.leaderboard("daily", DAY, 10, "malmedy") == []
+        # The same player may now hold an attempt of another game on the same day, with its longer moves.
+        malmedy = StoredGame(
+            "g_malmedy", "p_1", "daily", DAY, True, "seed-m", "malmedy", "baseline/1", NOW, game="malmedy"
+        )
+        assert store.create_daily_attempt(malmedy, ["E:trump-H", "S:mite", "W:contra", "S:recontra"]) == "g_malmedy"
+        assert store.daily_attempt("p_1", DAY, "malmedy") == "g_malmedy"
+        assert store.daily_attempt("p_1", DAY) == "g_daily_1"
+        assert store.game("g_malmedy") == (malmedy, ["E:trump-H", "S:mite", "W:contra", "S:recontra"])
+        store.migrate()  # Idempotent.
+        assert len(rows_of(store, "moves")) == len(ROWS_AT_0002["moves"]) + 4
+    finally:
+        store.close()
+
+
+def test_migration_0003_can_be_undone_while_only_couyon_is_stored(database_url: str) -> None:
+    store = store_at_0002(database_url)
+    try:
+        before = {table: rows_of(store, table) for table in ROWS_AT_0002}
+        store.migrate()
+        downgrade_to_0002(store)
+        assert {table: rows_of(store, table) for table in ROWS_AT_0002} == before
+        store.migrate()
+        store.create_game(
+            StoredGame("g_m", "p_1", "free", None, True, "s", "malmedy", "baseline/1", NOW, game="malmedy"), []
+        )
+        with pytest.raises(RuntimeError, match="other than couyon"):
+            downgrade_to_0002(store)
+    finally:
+        store.close()
+
+
+def downgrade_to_0002(store: Store) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(couyon.store.__file__).with_name("migrations")))
+    with store.engine.connect() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0002")
+        connection.commit()

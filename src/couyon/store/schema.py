@@ -1,13 +1,20 @@
-"""The tables of the store: games as seed + variant + bot + moves, and what hangs off them.
+"""The tables of the store: games as game id + seed + variant + bot + moves, and what hangs off them.
 
 Nothing derived from a replay is stored except the leaderboard's verified score, which is
 written only after the server has replayed the finished game itself. Migrations (Alembic,
 ``couyon/store/migrations``) create exactly these tables.
+
+``game`` is the registry's id of a game (``couyon.registry``). Rows written before it existed
+(migration 0003) are the common couyon: the column's server default says so, which also lets a
+process of the previous version insert rows while a newer one has already migrated.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
+
+LEGACY_GAME = "couyon"
+"""The game of every row written before the store kept a game id (migration 0003)."""
 
 metadata = MetaData()
 
@@ -31,6 +38,7 @@ games = Table(
     Column("variant", String(32), nullable=False),
     Column("bot_id", String(64), nullable=False),
     Column("created_at", DateTime, nullable=False),
+    Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
 )
 
 moves = Table(
@@ -39,14 +47,16 @@ moves = Table(
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     # The primary key (game_id, number) is what makes a forked game impossible: move N is written once.
     Column("number", Integer, primary_key=True, autoincrement=False),
-    Column("move", String(8), nullable=False),
+    # 16: "S:recontra" (a Malmedy answer) is 10 characters; PostgreSQL enforces the length.
+    Column("move", String(16), nullable=False),
 )
 
 daily_attempts = Table(
     "daily_attempts",
     metadata,
-    # One ranked attempt per player and Europe/Brussels day, counted from its creation.
+    # One ranked attempt per player, game and Europe/Brussels day, counted from its creation.
     Column("player_id", String(64), primary_key=True),
+    Column("game", String(32), primary_key=True, server_default=LEGACY_GAME),
     Column("day", Date, primary_key=True),
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, unique=True),
 )
@@ -61,7 +71,8 @@ leaderboard_entries = Table(
     Column("score", Integer, nullable=False),
     Column("deals", Integer, nullable=False),
     Column("finished_at", DateTime, nullable=False),
-    Index("ix_leaderboard_entries_rank", "board", "day", "score", "deals", "finished_at"),
+    Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
+    Index("ix_leaderboard_entries_rank", "game", "board", "day", "score", "deals", "finished_at"),
 )
 
 ranked_finishes = Table(

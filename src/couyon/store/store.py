@@ -1,5 +1,9 @@
 """The store: games, moves, players, daily attempts and leaderboard entries in SQLite or PostgreSQL.
 
+Every game row keeps its game's registry id (``couyon``, ``malmedy``, …); daily attempts and
+leaderboard boards are per game. The store never interprets a game id: the server asks the
+registry what it means.
+
 SQLite is the default (a file in the data folder, WAL journal so readers never wait for the
 writer); PostgreSQL is chosen by URL. Every write runs in one transaction that takes the
 write lock first (``BEGIN IMMEDIATE`` on SQLite), so concurrent requests queue instead of
@@ -25,7 +29,16 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from couyon.store.schema import daily_attempts, games, leaderboard_entries, moves, players, ranked_finishes, settings
+from couyon.store.schema import (
+    LEGACY_GAME,
+    daily_attempts,
+    games,
+    leaderboard_entries,
+    moves,
+    players,
+    ranked_finishes,
+    settings,
+)
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
@@ -54,11 +67,13 @@ class StoredGame:
     variant: str
     bot_id: str
     created_at: dt.datetime
+    game: str = LEGACY_GAME
+    """The registry's id of the game (``couyon.registry``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardEntry:
-    """A verified finished game on a board (``free``, or ``daily`` with its day)."""
+    """A verified finished game on a board of its game (``free``, or ``daily`` with its day)."""
 
     game_id: str
     board: str
@@ -67,6 +82,7 @@ class LeaderboardEntry:
     score: int
     deals: int
     finished_at: dt.datetime
+    game: str = LEGACY_GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +121,15 @@ def _ranks_before(entry: LeaderboardEntry) -> Any:
     )
 
 
-def _on_board(board: str, day: dt.date | None) -> Any:
+def _on_board(game: str, board: str, day: dt.date | None) -> Any:
     table = leaderboard_entries
-    return and_(table.c.board == board, table.c.day.is_(None) if day is None else table.c.day == day)
+    on_day = table.c.day.is_(None) if day is None else table.c.day == day
+    return and_(table.c.game == game, table.c.board == board, on_day)
+
+
+def _attempt_of(player_id: str, game: str, day: dt.date) -> Any:
+    table = daily_attempts
+    return select(table.c.game_id).where(table.c.player_id == player_id, table.c.game == game, table.c.day == day)
 
 
 def _prepare_sqlite(engine: Engine) -> None:
@@ -166,8 +188,8 @@ class Store:
     def is_postgresql(self) -> bool:
         return self.engine.dialect.name == "postgresql"
 
-    def migrate(self) -> None:
-        """Bring the schema to the newest revision; several processes may call it at once."""
+    def migrate(self, revision: str = "head") -> None:
+        """Bring the schema to ``revision`` (the newest by default); several processes may call it at once."""
         config = Config()
         config.set_main_option("script_location", str(_MIGRATIONS))
         with self._writer.connect() as connection:
@@ -176,7 +198,7 @@ class Store:
                 connection.commit()
             try:
                 config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(config, revision)
                 connection.commit()
             finally:
                 if self.is_postgresql:
@@ -231,6 +253,7 @@ class Store:
                 variant=game.variant,
                 bot_id=game.bot_id,
                 created_at=game.created_at,
+                game=game.game,
             )
         )
         if first_moves:
@@ -238,35 +261,30 @@ class Store:
                 insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
             )
 
-    def daily_attempt(self, player_id: str, day: dt.date) -> str | None:
-        """The id of the player's ranked attempt of ``day``, if it was started."""
-        query = select(daily_attempts.c.game_id).where(
-            daily_attempts.c.player_id == player_id, daily_attempts.c.day == day
-        )
+    def daily_attempt(self, player_id: str, day: dt.date, game: str = LEGACY_GAME) -> str | None:
+        """The id of the player's ranked attempt of ``game``'s challenge of ``day``, if it was started."""
         with self.engine.connect() as connection:
-            found = connection.execute(query).scalar_one_or_none()
+            found = connection.execute(_attempt_of(player_id, game, day)).scalar_one_or_none()
         return None if found is None else str(found)
 
     def create_daily_attempt(self, game: StoredGame, first_moves: Sequence[str]) -> str:
-        """Store ``game`` as the player's ranked attempt of its day, or return the attempt already there."""
+        """Store ``game`` as the player's ranked attempt of its game and day, or return the attempt already there."""
         assert game.day is not None
         try:
             with self._write() as connection:
-                existing = connection.execute(
-                    select(daily_attempts.c.game_id).where(
-                        daily_attempts.c.player_id == game.player_id, daily_attempts.c.day == game.day
-                    )
-                ).scalar_one_or_none()
+                existing = connection.execute(_attempt_of(game.player_id, game.game, game.day)).scalar_one_or_none()
                 if existing is not None:
                     return str(existing)
                 self._insert_game(connection, game, first_moves)
                 connection.execute(
-                    insert(daily_attempts).values(player_id=game.player_id, day=game.day, game_id=game.id)
+                    insert(daily_attempts).values(
+                        player_id=game.player_id, game=game.game, day=game.day, game_id=game.id
+                    )
                 )
                 return game.id
         except IntegrityError:
             # Two first requests of the day raced (possible on PostgreSQL): the other one's game counts.
-            attempt = self.daily_attempt(game.player_id, game.day)
+            attempt = self.daily_attempt(game.player_id, game.day, game.game)
             if attempt is None:
                 raise
             return attempt
@@ -332,6 +350,7 @@ class Store:
                     score=entry.score,
                     deals=entry.deals,
                     finished_at=entry.finished_at,
+                    game=entry.game,
                 )
                 .on_conflict_do_nothing(index_elements=["game_id"])
             )
@@ -355,17 +374,17 @@ class Store:
             ahead = connection.execute(
                 select(func.count())
                 .select_from(leaderboard_entries)
-                .where(_on_board(entry.board, entry.day), _ranks_before(entry))
+                .where(_on_board(entry.game, entry.board, entry.day), _ranks_before(entry))
             ).scalar_one()
         return entry, int(ahead) + 1
 
-    def leaderboard(self, board: str, day: dt.date | None, limit: int) -> list[RankedEntry]:
-        """The best ``limit`` entries of a board: score descending, then fewest deals, then earliest finish."""
+    def leaderboard(self, board: str, day: dt.date | None, limit: int, game: str = LEGACY_GAME) -> list[RankedEntry]:
+        """The best ``limit`` entries of ``game``'s board: score descending, then fewest deals, then earliest finish."""
         table = leaderboard_entries
         query = (
             select(table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at)
             .select_from(table.outerjoin(players, players.c.id == table.c.player_id))
-            .where(_on_board(board, day))
+            .where(_on_board(game, board, day))
             .order_by(table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
             .limit(limit)
         )
