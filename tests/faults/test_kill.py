@@ -13,14 +13,12 @@ import httpx
 from tests.server.helpers import Answer
 
 from couyon.cards import Seat
-from couyon.game import Move, new_game, play
+from couyon.game import Move, play
 from couyon.loadgen import ServerProcess
 from couyon.record import verify
-from couyon.server.answers import view_json
+from couyon.server.games import kind_of
 from couyon.store import Store
 from couyon.stream import Stream
-from couyon.variants import variant_named
-from couyon.view import view
 
 GAMES = 12
 MOVES_BEFORE_THE_KILL = 60
@@ -54,10 +52,11 @@ def south_view_after(store: Store, game_id: str, count: int) -> Any:
     loaded = store.game(game_id)
     assert loaded is not None
     game, moves = loaded
-    state = new_game(game.seed, variant_named(game.variant))
+    kind = kind_of(game)
+    state = kind.new_game(game.seed)
     for text in moves[:count]:
         state = play(state, Move.parse(text))
-    return view_json(view(state, Seat.S))
+    return kind.view_json(state, Seat.S)
 
 
 def test_a_sigkill_mid_games_loses_no_acknowledged_move(database_url: str, tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/daily",
         "/api/daily/{day}/seed",
         "/api/leaderboard",
+        "/api/catalog",
     }
 
 

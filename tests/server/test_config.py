@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from tests.server.helpers import new_game, play_to_end
 
+from couyon.registry import GAMES
 from couyon.server.config import ConfigError, Settings
+from couyon.server.games import table_bots
 
 
 def test_defaults_and_overrides(tmp_path: Path) -> None:
@@ -53,3 +55,27 @@ def test_a_game_keeps_the_bot_it_started_with(make_client: Any) -> None:
     assert finished["leaderboard_pending"] is True
     shown = after.get(f"/api/games/{answer['id']}").json()
     assert shown["leaderboard"] is not None  # The replay check used random/1, as recorded.
+
+
+def test_the_table_bot_setting_names_the_default_games_bot_or_each_games() -> None:
+    registry = {game.id: game.table_bot_id for game in GAMES.values()}
+    assert table_bots(None) == table_bots("") == registry
+    assert table_bots("baseline/1") == registry | {"couyon": "baseline/1"}
+    assert table_bots("malmedy=random/1") == registry | {"malmedy": "random/1"}
+    assert table_bots(" couyon=expert/2 , malmedy=random/1 ") == {"couyon": "expert/2", "malmedy": "random/1"}
+    # Each game's bots are its own: baseline/1 of Malmedy is not couyon's baseline.
+    assert table_bots("malmedy=baseline/1")["malmedy"] == "baseline/1"
+    for setting, problem in (
+        ("tarot=random/1", "unknown game 'tarot'"),
+        ("malmedy=expert/3", "unknown bot 'expert/3' for malmedy"),
+        ("nobody/9", "unknown bot 'nobody/9' for couyon"),
+        ("couyon=random/1,baseline/1", "names the bot of couyon twice"),
+    ):
+        with pytest.raises(ValueError, match=problem):
+            table_bots(setting)
+
+
+def test_health_names_the_bot_of_every_games_new_tables(make_client: Any) -> None:
+    health = make_client(table_bot="random/1,malmedy=random/1").get("/api/health").json()
+    assert health["bot"] == "random/1"
+    assert health["bots"] == {"couyon": "random/1", "malmedy": "random/1"}

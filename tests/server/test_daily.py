@@ -13,11 +13,9 @@ from tests.server.helpers import play_to_end
 
 from couyon.cards import Seat
 from couyon.game import legal_moves, new_game, play
-from couyon.server.answers import view_json
 from couyon.server.games import GameAnswer, GameService, replay_check
 from couyon.store import Store, StoredGame
 from couyon.store.schema import leaderboard_entries, moves
-from couyon.view import view
 
 
 def public_part(answer: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +166,7 @@ def play_without_background(service: GameService, attempt: dict[str, Any], rng: 
     game, _ = service.store.game(attempt["id"])
     answer = service.show(game.player_id, game.id)
     while answer.state.winner is None:
-        legal = view_json(view(answer.state, Seat.S))["legal"]
+        legal = answer.to_json()["view"]["legal"]
         answer = service.move(game.player_id, game.id, rng.choice(legal), answer.state.move_count)
     return answer
 

@@ -24,11 +24,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from couyon import __version__
-from couyon.bots.registry import TABLE_BOT_ID
 from couyon.record import first_repeated_key, quoted
+from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.config import Settings
 from couyon.server.errors import ERROR_RESPONSES, ApiError, ErrorBody, error_response, install_error_handlers
-from couyon.server.games import Clock, GameService, ReplayProcess, utc_now
+from couyon.server.games import Clock, GameService, ReplayProcess, table_bots, utc_now
 from couyon.server.identity import COOKIE_MAX_AGE, COOKIE_NAME, new_player_id, player_of, signed_cookie
 from couyon.server.limits import RateLimiter
 from couyon.server.logs import configure_logging
@@ -57,6 +57,10 @@ def _iso_day(value: object) -> object:
 
 
 Day = Annotated[dt.date, BeforeValidator(_iso_day)]
+# How a request names its game: the registry checks the name (an unknown one is 422 invalid_fields).
+_GAME_DESCRIPTION = f"The game, by its id in GET /api/catalog; {DEFAULT_GAME} when left out"
+_GAME_ENUM: dict[str, Any] = {"enum": list(GAMES)}
+GameQuery = Annotated[str, Query(max_length=32, description=_GAME_DESCRIPTION, json_schema_extra=_GAME_ENUM)]
 
 
 class _Strict(BaseModel):
@@ -67,10 +71,17 @@ class _Strict(BaseModel):
 class NewGameRequest(_Strict):
     mode: Literal["free", "daily"]
     ranked: bool = True
+    game: str = Field(DEFAULT_GAME, max_length=32, description=_GAME_DESCRIPTION, json_schema_extra=_GAME_ENUM)
 
 
 class MoveRequest(_Strict):
-    move: str = Field(min_length=1, max_length=8, description='"take", "pass" or a card such as "AH" or "10C"')
+    # 8 characters hold the longest action of every game ("recontra"); a card is 2 or 3.
+    move: str = Field(
+        min_length=1,
+        max_length=8,
+        description='An action of view.legal: "take", "pass", "trump-H", "mite", "contra", "recontra", or a card '
+        'such as "AH" or "10C"',
+    )
     move_number: int = Field(ge=0, le=100_000, description="view.move_number of the view the player acted on")
 
 
@@ -82,6 +93,7 @@ class GameAnswerModel(BaseModel):
     """A game answer (docs/api.md): the game's public facts, South's view and the events since the move."""
 
     id: str
+    game: str
     mode: Literal["free", "daily"]
     day: str | None
     ranked: bool
@@ -90,6 +102,13 @@ class GameAnswerModel(BaseModel):
     events: list[dict[str, Any]]
     leaderboard: dict[str, Any] | None
     leaderboard_pending: bool
+
+
+class CatalogModel(BaseModel):
+    """Every game the server hosts, in the order the home page shows them (the default game first)."""
+
+    default: str
+    games: list[dict[str, Any]]
 
 
 class HttpEdge:
@@ -207,7 +226,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     store.migrate()
     secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
     replay = ReplayProcess()
-    service = GameService(store, secret, clock, settings.table_bot or TABLE_BOT_ID, replay)
+    service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
     game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
     move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
 
@@ -255,9 +274,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         try:
             store.ping()
         except Exception:
-            document = {"status": "degraded", "database": "unavailable", "version": __version__}
-            return _json(document, 503)
-        return _json({"status": "ok", "database": "ok", "version": __version__, "bot": service.table_bot_id})
+            return _json({"status": "degraded", "database": "unavailable", "version": __version__}, 503)
+        # "bot" is the default game's (what the answer said before there were several games).
+        bots = service.table_bots
+        return _json(
+            {"status": "ok", "database": "ok", "version": __version__, "bot": bots[DEFAULT_GAME], "bots": bots}
+        )
+
+    @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}))
+    def catalog() -> Response:
+        games = [{**kind.describe(), "table_bot": service.table_bots[kind.id]} for kind in GAMES.values()]
+        return _json({"default": DEFAULT_GAME, "games": games})
 
     @app.post(
         "/api/games",
@@ -273,7 +300,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         limit(game_limit, request, player_id)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        answer, created = service.create(player_id, body.mode, body.ranked)
+        answer, created = service.create(player_id, body.mode, body.ranked, body.game)
         response = _json(answer.to_json(), 201 if created else 200)
         if is_new_player:
             remember(response, player_id, request)
@@ -328,24 +355,25 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             remember(response, player_id, request)
         return response
 
-    @app.get("/api/daily")
-    def daily(request: Request) -> Response:
-        return _json(service.daily_status(current_player(request)))
+    @app.get("/api/daily", responses=_responses(errors=(422,)))
+    def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
+        return _json(service.daily_status(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",
         responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422,)),
     )
-    def daily_seed(day: Day) -> Response:
-        return _json({"day": day.isoformat(), "seed": service.published_seed(day)})
+    def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
+        return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
     @app.get("/api/leaderboard", responses=_responses(errors=(422,)))
     def leaderboard(
         board: Literal["free", "daily"] = "free",
         day: Day | None = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
+        game: GameQuery = DEFAULT_GAME,
     ) -> Response:
-        return _json(service.leaderboard(board, day, limit))
+        return _json(service.leaderboard(board, day, limit, game))
 
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)

@@ -45,7 +45,8 @@ class Settings:
     """Moves and name changes per player id per minute (ten times that per address); 0 turns it off."""
     max_body_bytes: int = 4096
     table_bot: str | None = None
-    """The ``name/version`` of the bot for new games; None follows ``bots.registry.TABLE_BOT_ID``."""
+    """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
+    None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:

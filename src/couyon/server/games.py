@@ -1,11 +1,16 @@
 """The authoritative game logic of the server, without HTTP: create, resume and play games.
 
+Every game the site hosts is a ``GameKind`` of ``couyon.registry``; a stored game names its
+kind by id, and the kind gives everything that differs: how a game is dealt, its bots, the
+JSON of a view and of the events, the leaderboard's score. Nothing here branches on which
+game it holds.
+
 A request loads the stored moves and folds them over the seed (parsed once, folded with
 ``play``; a fold cache skips a prefix already folded from exactly these moves), checks the
 human's move, lets the bots answer until South must act, and appends every new move in one
-transaction keyed by move number. Daily seeds are HMACs of the server secret and the
-Europe/Brussels day; a finished ranked game enters a leaderboard only after a second
-replay in which the bots recompute every one of their moves with the recorded bot id.
+transaction keyed by move number. Daily seeds are HMACs of the server secret, the game and
+the Europe/Brussels day; a finished ranked game enters its game's leaderboard only after a
+second replay in which the bots recompute every one of their moves with the recorded bot id.
 That replay costs up to a few hundred milliseconds, so it is not run by the final move's
 request: the final move stores the finish time, and the replay runs after its answer is
 sent (``verify_finished``) or, if that never happened, on the next ``show`` of the game.
@@ -23,7 +28,7 @@ import signal
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -31,15 +36,13 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 from couyon.bots import Bot, bot_move
-from couyon.bots.registry import TABLE_BOT_ID, bot_by_id
 from couyon.cards import Seat
-from couyon.game import CouyonError, GameOverError, GameState, IllegalMoveError, Move, OutOfTurnError, new_game, play
+from couyon.game import CouyonError, GameOverError, GameState, IllegalMoveError, Move, OutOfTurnError, play
 from couyon.record import Record
-from couyon.rules import STANDARD
-from couyon.server.answers import Json, events_of, human_action, view_json
+from couyon.registry import DEFAULT_GAME, GAMES, GameKind, game_named
+from couyon.server.answers import Json, human_action
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
-from couyon.variants import variant_named
 
 Clock = Callable[[], dt.datetime]
 """The app's only source of time (aware datetimes); tests hand in one they can move."""
@@ -58,6 +61,47 @@ log = logging.getLogger("couyon.server")
 
 def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def random_seed() -> str:
+    """The seed of a free game: 128 random bits."""
+    return secrets.token_hex(16)
+
+
+def table_bots(setting: str | None = None) -> dict[str, str]:
+    """The bot of new tables of every game: the registry's, unless ``COUYON_TABLE_BOT`` names another.
+
+    The setting is a bot id (``expert/1``: the default game's bot, as before there were several
+    games) or comma-separated ``game=bot`` pairs (``couyon=expert/2,malmedy=random/1``). Raises
+    ``ValueError`` with one sentence for an unknown game, an unknown bot or a game named twice.
+    """
+    chosen: dict[str, str] = {}
+    for item in (setting or "").split(","):
+        if not item.strip():
+            continue
+        game, equals, bot = item.strip().rpartition("=")
+        kind = game_named(game.strip() if equals else DEFAULT_GAME)
+        if kind.id in chosen:
+            raise ValueError(f"COUYON_TABLE_BOT names the bot of {kind.id} twice")
+        kind.bot(bot.strip())
+        chosen[kind.id] = bot.strip()
+    return {kind.id: chosen.get(kind.id, kind.table_bot_id) for kind in GAMES.values()}
+
+
+def known_game(identifier: str) -> GameKind:
+    """The game a request names; 422 with the list of games for a name the registry does not know."""
+    try:
+        return game_named(identifier)
+    except ValueError:
+        games = " and ".join(", ".join(GAMES).rsplit(", ", 1))
+        raise ApiError(
+            422, "invalid_fields", f"There is no game {identifier[:32]!r} here: the games are {games}."
+        ) from None
+
+
+def kind_of(game: StoredGame) -> GameKind:
+    """The registry's game of a stored game (``ValueError`` if this server does not know it)."""
+    return game_named(game.game)
 
 
 def valid_name(raw: str) -> str:
@@ -97,11 +141,12 @@ class GameAnswer:
         entry = self.leaderboard
         return {
             "id": self.game.id,
+            "game": self.game.game,
             "mode": self.game.mode,
             "day": None if self.game.day is None else self.game.day.isoformat(),
             "ranked": self.game.ranked,
             "bot": self.game.bot_id,
-            "view": view_json(self.state, HUMAN),
+            "view": kind_of(self.game).view_json(self.state, HUMAN),
             "events": self.events,
             "leaderboard": None
             if entry is None
@@ -111,18 +156,26 @@ class GameAnswer:
 
 
 class GameService:
-    """Games, daily challenges and leaderboards over a ``Store``; keeps no game in memory."""
+    """Games of every kind, daily challenges and leaderboards over a ``Store``; keeps no game in memory.
+
+    ``table_bots`` maps game ids to the bot of their new tables (``table_bots()`` reads the
+    setting); a game it leaves out gets the registry's. ``new_seed`` deals free games.
+    """
 
     def __init__(
         self,
         store: Store,
         secret: bytes,
         clock: Clock = utc_now,
-        table_bot_id: str = TABLE_BOT_ID,
+        table_bots: Mapping[str, str] | None = None,
         replay: Replay | None = None,
+        new_seed: Callable[[], str] = random_seed,
     ) -> None:
-        bot_by_id(table_bot_id)  # Refuse to start with a bot nobody can replay.
-        self.table_bot_id = table_bot_id
+        bots = {kind.id: kind.table_bot_id for kind in GAMES.values()} | dict(table_bots or {})
+        for game, bot in bots.items():
+            game_named(game).bot(bot)  # Refuse to start with a bot nobody can replay.
+        self.table_bots = bots
+        self.new_seed = new_seed
         self.replay: Replay = replay or replay_check
         self.store = store
         self._secret = secret
@@ -144,19 +197,26 @@ class GameService:
         # Subtract in UTC: aware datetimes of one zone subtract as wall-clock times, wrong on DST days.
         return max(0, int((next_midnight.astimezone(dt.UTC) - now.astimezone(dt.UTC)).total_seconds()))
 
-    def daily_seed(self, day: dt.date) -> str:
-        """The seed of ``day``'s challenge: HMAC-SHA256 of the server secret and the day."""
-        return hmac.new(self._secret, b"daily:" + day.isoformat().encode(), hashlib.sha256).hexdigest()[:32]
+    def daily_seed(self, day: dt.date, game: str = DEFAULT_GAME) -> str:
+        """The seed of ``game``'s challenge of ``day``: HMAC-SHA256 of the server secret, the game and the day.
 
-    def published_seed(self, day: dt.date) -> str:
+        The message is ``daily:<game>:<day>``, except for the default game whose seeds were
+        published before there were several games: its message stays ``daily:<day>``.
+        """
+        message = f"daily:{day.isoformat()}" if game == DEFAULT_GAME else f"daily:{game}:{day.isoformat()}"
+        return hmac.new(self._secret, message.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def published_seed(self, day: dt.date, game: str = DEFAULT_GAME) -> str:
         """The seed of a day that is over; refused while the day (or a later one) is still on."""
+        kind = known_game(game)
         if day >= self.today():
             raise ApiError(403, "seed_secret", "The seed of a daily challenge is published once its day is over.")
-        return self.daily_seed(day)
+        return self.daily_seed(day, kind.id)
 
-    def daily_status(self, player_id: str | None) -> Json:
+    def daily_status(self, player_id: str | None, game: str = DEFAULT_GAME) -> Json:
+        kind = known_game(game)
         day = self.today()
-        game_id = None if player_id is None else self.store.daily_attempt(player_id, day)
+        game_id = None if player_id is None else self.store.daily_attempt(player_id, day, kind.id)
         finished = False
         if game_id is not None:
             loaded = self.store.game(game_id)
@@ -171,11 +231,12 @@ class GameService:
 
     # -- games --------------------------------------------------------------------------------
 
-    def create(self, player_id: str, mode: str, ranked: bool) -> tuple[GameAnswer, bool]:
-        """A new game whose bots have played up to South's first turn; ``False`` if an attempt resumed."""
+    def create(self, player_id: str, mode: str, ranked: bool, game_id: str = DEFAULT_GAME) -> tuple[GameAnswer, bool]:
+        """A new game of ``game_id`` whose bots have played up to South's first turn; ``False`` if an attempt resumed."""
+        kind = known_game(game_id)
         now = self.clock()
         day = self.today() if mode == "daily" else None
-        seed = secrets.token_hex(16) if day is None else self.daily_seed(day)
+        seed = self.new_seed() if day is None else self.daily_seed(day, kind.id)
         game = StoredGame(
             id="g_" + secrets.token_urlsafe(12),
             player_id=player_id,
@@ -183,21 +244,25 @@ class GameService:
             day=day,
             ranked=ranked,
             seed=seed,
-            variant=STANDARD.name,
-            bot_id=self.table_bot_id,
+            variant=kind.variant.name,
+            bot_id=self.table_bots[kind.id],
             created_at=_naive_utc(now),
+            game=kind.id,
         )
-        state = new_game(seed, STANDARD)
+        state = kind.new_game(seed)
         events: list[Json] = []
         first_moves: list[str] = []
-        state = self._bots_play(state, bot_by_id(game.bot_id), events, first_moves)
+        state = _bots_play(kind, state, kind.bot(game.bot_id), events, first_moves)
         if mode == "daily" and ranked:
             attempt_id = self.store.create_daily_attempt(game, first_moves)
             if attempt_id != game.id:
                 return self.show(player_id, attempt_id), False
         else:
             self.store.create_game(game, first_moves)
-        log.info("game created", extra={"game": game.id, "mode": mode, "ranked": ranked, "bot": game.bot_id})
+        log.info(
+            "game created",
+            extra={"game": game.id, "kind": kind.id, "mode": mode, "ranked": ranked, "bot": game.bot_id},
+        )
         return GameAnswer(game, state, events, None), True
 
     def _owned(self, player_id: str | None, game_id: str) -> tuple[StoredGame, list[str]]:
@@ -249,6 +314,7 @@ class GameService:
                     score=score,
                     deals=deals,
                     finished_at=finish.finished_at,
+                    game=game.game,
                 )
             )
             return self.store.entry(game.id)
@@ -273,6 +339,7 @@ class GameService:
         """Play South's ``action`` on the view numbered ``move_number``, then the bots' answers."""
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
+        kind = kind_of(game)  # The fold refused a game this server does not know.
         if state.winner is not None:
             raise ApiError(409, "game_over", "The game is over: no move can follow.")
         if move_number != state.move_count:
@@ -285,7 +352,7 @@ class GameService:
             move = Move.parse(human_action(HUMAN, action))
         except CouyonError:
             raise ApiError(
-                422, "invalid_move", f"{action[:12]!r} is not a move: send take, pass or a card like AH or 10C."
+                422, "invalid_move", f"{action[:12]!r} is not a move: send {kind.variant.actions}."
             ) from None
         try:
             after = play(state, move)
@@ -293,10 +360,9 @@ class GameService:
             raise ApiError(409, "out_of_turn", _sentence(str(error))) from None
         except IllegalMoveError as error:
             raise ApiError(409, "illegal_move", _sentence(str(error))) from None
-        events = events_of(state, move, after)
+        events = kind.events_of(state, move, after)
         new_moves = [str(move)]
-        bot = bot_by_id(game.bot_id)
-        after = self._bots_play(after, bot, events, new_moves)
+        after = _bots_play(kind, after, kind.bot(game.bot_id), events, new_moves)
         finish = self._ranked_finish(game) if after.winner is not None else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
@@ -305,17 +371,6 @@ class GameService:
         self._folds.remember(game, (*moves, *new_moves), after)
         # The entry comes from the verifying replay, run after this answer (``verify_finished``).
         return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
-
-    @staticmethod
-    def _bots_play(state: GameState, bot: Bot, events: list[Json], new_moves: list[str]) -> GameState:
-        """Let the bots move until South must act or the game ends, recording moves and events."""
-        while state.to_move is not None and state.to_move != HUMAN:
-            move = bot_move(state, bot)
-            after = play(state, move)
-            events.extend(events_of(state, move, after))
-            new_moves.append(str(move))
-            state = after
-        return state
 
     def _ranked_finish(self, game: StoredGame) -> RankedFinish | None:
         """What the final move of a ranked game stores: its finish time, and a refusal if its day was over."""
@@ -343,12 +398,13 @@ class GameService:
 
     # -- leaderboards and names ------------------------------------------------------------------
 
-    def leaderboard(self, board: str, day: dt.date | None, limit: int) -> Json:
+    def leaderboard(self, board: str, day: dt.date | None, limit: int, game: str = DEFAULT_GAME) -> Json:
+        kind = known_game(game)
         if board == "daily" and day is None:
             day = self.today()
         if board == "free":
             day = None
-        entries = self.store.leaderboard(board, day, limit)
+        entries = self.store.leaderboard(board, day, limit, kind.id)
         return {
             "board": board,
             "day": None if day is None else day.isoformat(),
@@ -397,7 +453,7 @@ class FoldCache:
             if cached is not None and len(cached[0]) <= len(moves) and cached[0] == tuple(moves[: len(cached[0])]):
                 start, state = len(cached[0]), cached[1]
             else:
-                state = new_game(game.seed, variant_named(game.variant))
+                state = kind_of(game).new_game(game.seed)
             for text in moves[start:]:
                 state = play(state, Move.parse(text))
         except (CouyonError, ValueError) as error:
@@ -422,8 +478,9 @@ def replay_check(game: StoredGame, moves: list[str]) -> tuple[int, int] | str:
         state = verified_replay(game, moves)
     except VerificationError as error:
         return str(error)
-    assert state.score is not None
-    return state.score, state.finished_deals[-1].number
+    scored = kind_of(game).score(state)
+    assert scored is not None
+    return scored
 
 
 def _ignore_interrupts() -> None:
@@ -472,8 +529,9 @@ class ReplayProcess:
 def verified_replay(game: StoredGame, moves: list[str]) -> GameState:
     """Replay from the seed, recomputing every bot move with the recorded bot; refuse any difference."""
     try:
-        bot = bot_by_id(game.bot_id)
-        state = new_game(game.seed, variant_named(game.variant))
+        kind = kind_of(game)
+        bot = kind.bot(game.bot_id)
+        state = kind.new_game(game.seed)
         for index, text in enumerate(moves):
             move = Move.parse(text)
             if state.to_move is not None and state.to_move != HUMAN:
@@ -485,4 +543,15 @@ def verified_replay(game: StoredGame, moves: list[str]) -> GameState:
         raise VerificationError(f"the moves do not replay: {error}") from None
     if state.winner is None:
         raise VerificationError("the game is not finished")
+    return state
+
+
+def _bots_play(kind: GameKind, state: GameState, bot: Bot, events: list[Json], new_moves: list[str]) -> GameState:
+    """Let the bots move until South must act or the game ends, recording moves and ``kind``'s events."""
+    while state.to_move is not None and state.to_move != HUMAN:
+        move = bot_move(state, bot)
+        after = play(state, move)
+        events.extend(kind.events_of(state, move, after))
+        new_moves.append(str(move))
+        state = after
     return state

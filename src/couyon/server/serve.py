@@ -59,8 +59,8 @@ def run_serve(args: argparse.Namespace) -> int:
     """Start the server; worker processes read the same settings from the environment."""
     import uvicorn
 
-    from couyon.bots.registry import bot_by_id
     from couyon.server.config import ConfigError, Settings
+    from couyon.server.games import table_bots
     from couyon.server.logs import configure_logging
 
     for option, variable in _OPTION_VARIABLES.items():
@@ -69,8 +69,7 @@ def run_serve(args: argparse.Namespace) -> int:
             os.environ[variable] = str(value)
     try:
         settings = Settings.from_environment()
-        if settings.table_bot is not None:
-            bot_by_id(settings.table_bot)
+        table_bots(settings.table_bot)
     except (ConfigError, ValueError) as error:
         print(f"couyon serve: {error}", file=sys.stderr)
         return 2
