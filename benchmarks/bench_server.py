@@ -1,13 +1,15 @@
 """Benchmark of the game server over HTTP on loopback: many simultaneous games, moves/s and move latency.
 
 Starts ``couyon serve`` (SQLite in a temporary folder unless ``--database-url`` says otherwise),
-then runs ``--players`` concurrent players, each playing complete free games with random legal
-moves for South, until ``--moves`` moves are played or ``--seconds`` pass. A move's latency is
+then runs ``--players`` concurrent players, each playing complete free games of ``--game`` (the
+server's default game when none is named) with random legal moves for South, until ``--moves``
+moves are played or ``--seconds`` pass. A move's latency is
 measured from sending the request to reading the whole answer, so it includes the replay, the
 bots' replies, the database write and the JSON. The HTTP client is a minimal keep-alive
 asyncio client so that the measuring side takes little of the shared CPU.
 
     .venv/bin/python benchmarks/bench_server.py --players 20 --moves 4000 --seconds 120
+    .venv/bin/python benchmarks/bench_server.py --players 20 --moves 3000 --seconds 90 --think 0.5 --game malmedy
 """
 
 from __future__ import annotations
@@ -100,14 +102,15 @@ class Totals:
         return self.moves_left > 0 and time.perf_counter() < self.deadline
 
 
-async def player(index: int, host: str, port: int, totals: Totals, think: float) -> None:
+async def player(index: int, host: str, port: int, totals: Totals, think: float, game: str | None) -> None:
     rng = random.Random(index)
     connection = Connection(host, port)
+    new_game = {"mode": "free"} if game is None else {"mode": "free", "game": game}
     try:
         first = True
         while totals.more():
             started = time.perf_counter()
-            status, answer = await connection.request("POST", "/api/games", {"mode": "free"})
+            status, answer = await connection.request("POST", "/api/games", new_game)
             (totals.first_create_latencies if first else totals.create_latencies).append(time.perf_counter() - started)
             first = False
             if status != 201:
@@ -137,10 +140,12 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(host: str, port: int, players: int, moves: int, seconds: float, think: float) -> Totals:
+async def run(
+    host: str, port: int, players: int, moves: int, seconds: float, think: float, game: str | None = None
+) -> Totals:
     started = time.perf_counter()
     totals = Totals(moves, started + seconds)
-    await asyncio.gather(*(player(index, host, port, totals, think) for index in range(players)))
+    await asyncio.gather(*(player(index, host, port, totals, think, game) for index in range(players)))
     totals.elapsed = time.perf_counter() - started
     return totals
 
@@ -181,12 +186,13 @@ def main() -> int:
     parser.add_argument("--database-url", help="use this database instead of a temporary SQLite file")
     parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--server", metavar="HOST:PORT", help="drive a server already running there instead")
+    parser.add_argument("--game", help="the game played, by its id in /api/catalog (default: none named)")
     args = parser.parse_args()
 
     if args.server:
         host, _, port_text = args.server.rpartition(":")
         _status, health = asyncio.run(Connection(host, int(port_text)).request("GET", "/api/health"))
-        totals = asyncio.run(run(host, int(port_text), args.players, args.moves, args.seconds, args.think))
+        totals = asyncio.run(run(host, int(port_text), args.players, args.moves, args.seconds, args.think, args.game))
         report(totals, health, args, 0.0, 0.0)
         return 0
     host, port = "127.0.0.1", free_port()
@@ -206,7 +212,7 @@ def main() -> int:
             health = wait_for(host, port, server)
             cpu_before = server_cpu_seconds(server.pid)
             started = time.perf_counter()
-            totals = asyncio.run(run(host, port, args.players, args.moves, args.seconds, args.think))
+            totals = asyncio.run(run(host, port, args.players, args.moves, args.seconds, args.think, args.game))
             elapsed = time.perf_counter() - started
             server_cpu = server_cpu_seconds(server.pid) - cpu_before
         finally:
@@ -221,8 +227,9 @@ def report(totals: Totals, health: dict[str, Any], args: argparse.Namespace, ela
     backend = "postgresql" if args.database_url and args.database_url.startswith("postgres") else "sqlite"
     latencies = [value * 1000 for value in totals.latencies]
     creates = [value * 1000 for value in totals.create_latencies]
+    bot = health.get("bots", {}).get(args.game) if args.game else health.get("bot")
     print(
-        f"bot {health.get('bot')}  backend {backend}  workers {args.workers}  players {args.players}  "
+        f"game {args.game or 'default'}  bot {bot}  backend {backend}  workers {args.workers}  players {args.players}  "
         f"think {args.think} s  cpus {os.cpu_count()}  load average now {os.getloadavg()[0]:.1f}"
     )
     print(

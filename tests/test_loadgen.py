@@ -23,6 +23,14 @@ def test_ten_players_play_complete_games_that_replay_to_what_they_saw(database_u
     assert set(report["move_latency_ms"]) == {"p50", "p90", "p99", "max"}
 
 
+def test_players_of_malmedy_play_complete_games_that_replay_to_what_they_saw(database_url: str) -> None:
+    options = LoadOptions(players=4, games=1, duration=240, seed="test-malmedy", game="malmedy")
+    report = run_load(options, database_url=database_url)
+    assert report["errors"] == {} and report["error_count"] == 0
+    assert report["game"] == "malmedy"
+    assert report["games_started"] == report["games_finished"] == report["records_verified"] == 4
+
+
 def test_the_time_budget_stops_the_run_and_cut_games_resume(tmp_path: Path) -> None:
     """Games cut by the budget are checked too: each must resume at its player's last view."""
     report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget", think=0.01))
@@ -79,3 +87,7 @@ def test_bad_arguments_are_refused_in_one_sentence(capsys: pytest.CaptureFixture
     assert capsys.readouterr().err == "couyon load: --players must be at least 1, not 0.\n"
     assert main(["load", "--think", "5", "--duration", "1"]) == 2
     assert capsys.readouterr().err == "couyon load: --think must be from 0 to less than --duration, not 5.0.\n"
+    with pytest.raises(SystemExit) as refused:
+        main(["load", "--game", "tarot"])
+    assert refused.value.code == 2
+    assert "invalid choice: 'tarot'" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """``couyon load``: many players play complete games over HTTP at once; moves/s, latency percentiles, errors.
 
-Each simulated player has its own cookie jar and plays random legal moves (its own ``Stream``), one
-request at a time, until it has played its number of games or the run's time budget is spent; the
+Each simulated player has its own cookie jar and plays random legal moves of ``view.legal`` (its own
+``Stream``) in games of ``--game`` (the server's default game if none is named), one request at a time, until it has played its number of games or the run's time budget is spent; the
 run therefore always stops by itself. Afterwards every finished game's record is downloaded and
 replayed with ``couyon.record.verify``: it must be valid, finished, and give the winner, score and
 number of moves the player saw, and a ranked game must have entered the leaderboard. An unfinished
@@ -31,6 +31,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from couyon.record import verify
+from couyon.registry import GAMES
 from couyon.stream import Stream
 
 if TYPE_CHECKING:
@@ -168,6 +169,8 @@ class LoadOptions:
     duration: float = 120.0
     seed: str = "load"
     think: float = 0.0
+    game: str | None = None
+    """The game played (a registry id); None names none, so the server plays its default game."""
 
 
 @dataclass(slots=True)
@@ -234,18 +237,23 @@ async def _timed(
 
 
 def _moves_in(answer: Json) -> int:
-    return sum(1 for event in answer["events"] if event["type"] in ("bid", "card"))
+    # Every game's move events, and only they, name the seat that moved (docs/api.md).
+    return sum(1 for event in answer["events"] if "seat" in event)
 
 
 async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, deadline: float, tally: Tally) -> None:
     """One player: new game, random legal moves until the end, again; stops at the first error or the deadline."""
     chooser = Stream(options.seed, f"player:{index}")
     pauses = Stream(options.seed, f"think:{index}")
+    body: Json = {"mode": "free"} if options.game is None else {"mode": "free", "game": options.game}
     for _ in range(options.games):
         if time.monotonic() >= deadline:
             return
-        answer = await _timed(client, "POST", "/api/games", {"mode": "free"}, tally.create_ms, tally)
+        answer = await _timed(client, "POST", "/api/games", body, tally.create_ms, tally)
         if answer is None:
+            return
+        if options.game is not None and answer.get("game") != options.game:
+            tally.errors["new game: the answer names another game than the one asked for"] += 1
             return
         game = PlayedGame(answer["id"], index, answer)
         tally.games.append(game)
@@ -331,6 +339,7 @@ async def _run(base_url: str, options: LoadOptions) -> Json:
         "games_per_player": options.games,
         "duration_limit_s": options.duration,
         "think_s": options.think,
+        "game": options.game,
         "elapsed_s": round(elapsed, 2),
         "games_started": len(tally.games),
         "games_finished": finished,
@@ -364,8 +373,9 @@ def format_report(report: Json) -> str:
         return "  ".join(f"{name} {value} ms" for name, value in values.items())
 
     lines = [
-        f"{report['players']} players against {report['url']} ({report['database']}), "
-        f"{report['elapsed_s']} s (limit {report['duration_limit_s']} s), think time {report['think_s']} s",
+        f"{report['players']} players of {report['game'] or 'the default game'} against {report['url']} "
+        f"({report['database']}), {report['elapsed_s']} s (limit {report['duration_limit_s']} s), "
+        f"think time {report['think_s']} s",
         f"games: {report['games_started']} started, {report['games_finished']} finished, "
         f"{report['records_verified']} records replayed to the result the players saw",
         f"moves: {report['move_requests']} requests, {report['move_requests_per_s']} requests/s, "
@@ -391,6 +401,9 @@ def add_load_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes of the server started for the run")
     parser.add_argument("--think", type=float, default=0.0, help="seconds between an answer and the next move")
     parser.add_argument("--seed", default="load", help="seed of the players' move choices (default 'load')")
+    parser.add_argument(
+        "--game", choices=list(GAMES), help="the game played (default: none named, the server's default game)"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
 
@@ -407,7 +420,7 @@ def run_load_command(args: argparse.Namespace) -> int:
         print(f"couyon load: --think must be from 0 to less than --duration, not {args.think}.", file=sys.stderr)
         return 2
     options = LoadOptions(
-        players=args.players, games=args.games, duration=args.duration, seed=args.seed, think=args.think
+        players=args.players, games=args.games, duration=args.duration, seed=args.seed, think=args.think, game=args.game
     )
     try:
         report = run_load(options, args.url, args.database_url, args.workers)
