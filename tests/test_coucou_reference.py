@@ -1,6 +1,7 @@
 """The independent coucou verifier in tests/reference (coucou-record-format.md): the contract's test
 vectors, its worked record and hand-set coups, the rulings on whole random games, each kind of
-refusal."""
+refusal; then the engine's ``couyon verify`` (``couyon.registry.verify_record``) against it on
+random, truncated, mutated, hand-built and malformed records at every table size."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from couyon.registry import verify_record
 from reference.contract import ContractStream
 from reference.coucou_contract import (
+    BAD_ACTIONS,
+    BAD_SHAPES,
+    NOT_STRINGS,
     RECORD_FAULTS,
     CoucouGame,
     circle,
@@ -565,3 +572,137 @@ def test_mutator_makes_faulty_records_the_reference_refuses() -> None:
         elif not result["valid"]:
             assert result["move"] >= first_change
     assert sorted(kinds) == sorted([*SELF_FAULTS, "flip", "drop", "repeat", "swap"])
+
+
+# --- the engine against the reference: couyon verify (couyon.registry.verify_record) on coucou records
+
+
+def engine_verify(data: str | bytes) -> dict[str, Any]:
+    result: dict[str, Any] = verify_record(data)
+    return result
+
+
+def assert_engine_agrees(data: str | bytes) -> dict[str, Any]:
+    """Every field of the engine's report equal to the reference's; for a refusal, the same move index."""
+    ours = verify_coucou(data)
+    theirs = engine_verify(data)
+    assert_report_shape(theirs)
+    if ours["valid"]:
+        assert theirs == ours
+    else:
+        assert (theirs["valid"], theirs["move"]) == (False, ours["move"]), (theirs, ours)
+    return ours
+
+
+def test_engine_agrees_on_the_worked_record() -> None:
+    """The contract's worked record, whole, cut after every move, and one move too many."""
+    for cut in range(len(WORKED_MOVES) + 1):
+        assert assert_engine_agrees(record("coucou", 5, 1, WORKED_MOVES[:cut]))["valid"]
+    assert assert_engine_agrees(record("coucou", 5, 1, WORKED_MOVES))["score"] == 251
+    assert assert_engine_agrees(record("coucou", 5, 1, [*WORKED_MOVES, "2:keep"]))["move"] == 6
+
+
+@pytest.mark.parametrize(("seed", "players"), [("coucou", 5), ("coucou", 8), ("2026-12-01", 5), ("2026-12-01", 8)])
+def test_engine_agrees_on_the_test_vector_seeds(seed: str, players: int) -> None:
+    """The vectors' seeds: coup 1 dealt as the contract says, then a whole random game."""
+    for tokens in (1, 3, 10):
+        assert assert_engine_agrees(record(seed, players, tokens, []))["coup_log"][0]["dealer"] == first_dealer(
+            seed, players
+        )
+        assert assert_engine_agrees(record(seed, players, tokens, random_moves(seed, players, tokens)))["finished"]
+
+
+GAMES_PER_SIZE = 12
+
+
+@pytest.mark.parametrize("players", range(5, 21))
+def test_engine_agrees_with_reference_on_random_records(players: int) -> None:
+    """At every size: whole random games (1 to 10 tokens), a truncation and two corruptions of each."""
+    refused = accepted = 0
+    for number in range(GAMES_PER_SIZE):
+        seed = f"coucou-cross-{players}-{number}"
+        chooser = ContractStream(seed, "mutations")
+        tokens = 1 + chooser.uniform(10)
+        moves = random_moves(seed, players, tokens)
+        candidates: list[list[Any]] = [moves, moves[: chooser.uniform(len(moves) + 1)]]
+        candidates += [mutated(moves, players, chooser)[1] for _ in range(2)]
+        for candidate in candidates:
+            result = assert_engine_agrees(record(seed, players, tokens, candidate))
+            refused += not result["valid"]
+            accepted += result["valid"]
+    assert accepted >= 2 * GAMES_PER_SIZE and refused >= GAMES_PER_SIZE // 2
+
+
+@pytest.mark.parametrize(("players", "tokens"), [(5, 2), (13, 1)])
+def test_engine_agrees_on_every_prefix_of_one_game(players: int, tokens: int) -> None:
+    """Every prefix of a game is valid and reported alike, coup by coup and move by move."""
+    seed = f"coucou-prefixes-{players}"
+    moves = random_moves(seed, players, tokens)
+    for cut in range(len(moves) + 1):
+        assert assert_engine_agrees(record(seed, players, tokens, moves[:cut]))["valid"]
+
+
+def candidate_moves(players: int, seat: int) -> list[Any]:
+    """Move texts to try at a position: every seat 0 … N + 1 with each action, the speaker spelled otherwise,
+    bad actions and shapes, non-strings."""
+    texts: list[Any] = [f"{other}:{action}" for other in range(players + 2) for action in ("keep", "change")]
+    texts += [f"{spelled}:keep" for spelled in seat_written_otherwise(str(seat))]
+    texts += [f"{seat}:{action}" for action in BAD_ACTIONS]
+    texts += [*BAD_SHAPES, f"{seat}:keep:", f"{seat}keep", *NOT_STRINGS]
+    return texts
+
+
+@pytest.mark.parametrize(("players", "tokens", "length"), [(5, 1, 40), (11, 2, 25)])
+def test_engine_accepts_exactly_the_moves_the_reference_accepts(players: int, tokens: int, length: int) -> None:
+    """After each of the first moves of a game, every candidate move is accepted by both or by neither."""
+    seed = f"coucou-legal-{players}"
+    moves = random_moves(seed, players, tokens)[:length]
+    game = CoucouGame(seed, players, tokens)
+    for cut in range(len(moves) + 1):
+        seat = game.coup.speaker if game.winner is None else game.winner  # once over, every move is refused
+        assert seat is not None
+        for candidate in candidate_moves(players, seat):
+            ours = verify_coucou(record(seed, players, tokens, [*moves[:cut], candidate]))
+            assert ours["valid"] == (candidate in game.legal())
+            theirs = engine_verify(record(seed, players, tokens, [*moves[:cut], candidate]))
+            assert (theirs["valid"], theirs.get("move")) == (ours["valid"], ours.get("move")), candidate
+        if cut < len(moves):
+            game.play(cut, moves[cut])
+
+
+@pytest.mark.parametrize(("name", "fault"), RECORD_FAULTS, ids=[name for name, _ in RECORD_FAULTS])
+def test_engine_refuses_record_faults_with_move_null(name: str, fault: dict[str, Any]) -> None:
+    """The record itself is bad: the engine refuses with move null too."""
+    for moves in ([], WORKED_MOVES, ["junk"]):
+        assert assert_engine_agrees(faulty_record("coucou", 5, 1, moves, fault))["move"] is None, name
+
+
+@pytest.mark.parametrize("data", MALFORMED)
+def test_engine_refuses_malformed_records_with_move_null(data: bytes) -> None:
+    """Malformed JSON, not an object, a lone surrogate in the seed: the engine refuses, move null."""
+    for form in (data, data.decode("utf-8", "replace")):
+        assert_engine_agrees(form)
+
+
+def test_engine_ignores_extra_keys_and_accepts_the_limits() -> None:
+    """Extra keys ignored; players 5 and 20, tokens 1 and 10 accepted."""
+    extra = {"bots": {"name": "expert", "version": 1}, "player": "ana", "challenge": "2026-12-01"}
+    assert assert_engine_agrees(record("coucou", 5, 1, WORKED_MOVES, **extra))["valid"]
+    for players in (5, 20):
+        for tokens in (1, 10):
+            assert assert_engine_agrees(record("limits", players, tokens, []))["valid"]
+
+
+FUZZ_MOVES = [f"{seat}:{action}" for seat in range(1, 9) for action in ("keep", "change")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.text(max_size=6),
+    players=st.integers(5, 8),
+    tokens=st.integers(1, 2),
+    moves=st.lists(st.sampled_from(FUZZ_MOVES) | st.text(max_size=5) | st.none(), max_size=12),
+)
+def test_fuzz_records_of_random_moves_match_reference(seed: str, players: int, tokens: int, moves: list[Any]) -> None:
+    """A record is accepted exactly when every move is legal, as the reference judges it."""
+    assert_engine_agrees(record(seed, players, tokens, moves))
