@@ -593,8 +593,6 @@ def engine_verify(data: str | bytes) -> dict[str, Any]:
     return result
 
 
-
-
 def assert_engine_agrees(data: str | bytes) -> dict[str, Any]:
     """Every field of the engine's report equal to the reference's; for a refusal, the same move index."""
     ours = verify_malmedy(data)
