@@ -25,6 +25,7 @@ from couyon.record import RecordError, read_document, verify, wrong_format
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
+from couyon.tarot.record import verify as tarot_verify
 
 DEFAULT_GAME = "couyon"
 """The game of a request, a stored row or a record that names none: the common couyon."""
@@ -156,6 +157,7 @@ def game_of_variant(variant: str) -> GameKind:
 
 RECORD_VERIFIERS: dict[str, Callable[[str | bytes], dict[str, Any]]] = {
     **{game.record_format: game.verify for game in GAMES.values()},
+    "tarot-record/1": tarot_verify,
     "coucou-record/1": coucou_verify,
 }
 """``couyon verify`` by record format (a game whose engine exists before its table adds its format here)."""
