@@ -172,7 +172,7 @@ def test_a_bid_must_be_higher_than_every_earlier_one() -> None:
 def test_each_seat_speaks_once_and_a_card_cannot_be_played_while_bidding() -> None:
     """Ruling 5: one round; contract step 1: bids only."""
     state = table(4, "E", {})
-    assert "must bid now" in refused(state, f"S:{cards_of(state.deal.hands[0])[0]}")
+    assert "the bidding comes first" in refused(state, f"S:{cards_of(state.deal.hands[0])[0]}")
     assert "turn" in refused(moves(state, "S:pass"), "S:petite", OutOfTurnError)
 
 
@@ -215,7 +215,7 @@ def test_the_taker_calls_a_king() -> None:
     assert [str(move) for move in legal_moves(state)] == ["S:call:KC", "S:call:KD", "S:call:KH", "S:call:KS"]
     assert "a queen may be called only" in refused(state, "S:call:QH")
     assert "calls a king" in refused(state, "S:call:1T")
-    assert "must call" in refused(state, "S:ecart:1C,2C,3C")
+    assert "S must first call a card" in refused(state, "S:ecart:1C,2C,3C")
     state = moves(state, "S:call:KH")
     assert state.deal.called == cards("KH")[0] and state.deal.partner == 1
 
@@ -266,7 +266,7 @@ def test_the_chien_joins_the_takers_hand_on_petite_and_garde() -> None:
     state = moves(table(4, "E", {}, chien="KC 1T 5D 6D 7D 8D"), "S:petite", "W:pass", "N:pass", "E:pass")
     assert state.deal.phase is Phase.ECART and to_move(state) == Seat.S
     assert set(cards("KC 1T 5D 6D 7D 8D")) <= set(held(state, "S")) and len(held(state, "S")) == 24
-    assert "must make the écart" in refused(state, "S:5D")
+    assert "S must first make the écart" in refused(state, "S:5D")
 
 
 def ecart_table(south: str, chien: str) -> GameState:
@@ -340,7 +340,7 @@ def test_the_ecart_or_the_chien_counts_for_its_camp(contract: str, points: int, 
 def test_the_chelem_is_the_takers_first_move_after_the_ecart_and_he_then_leads() -> None:
     """Ruling 9: only the taker, once, right after his écart, before anything else; he then leads."""
     state = moves(strong_south(), "S:garde", "W:pass", "N:pass", "E:pass")
-    assert "must make the écart" in refused(state, "S:chelem")
+    assert "S must first make the écart" in refused(state, "S:chelem")
     state = moves(state, "S:ecart:1C,2C,2T,3T,4T,5T")
     assert to_move(state) == Seat.W and Move(Seat.S, CHELEM) in legal_moves(state)
     assert "only the taker" in refused(state, "W:chelem")
@@ -350,7 +350,7 @@ def test_the_chelem_is_the_takers_first_move_after_the_ecart_and_he_then_leads()
     # Anything else first closes it: here W's card.
     later = moves(state, str(lowest_card(state)))
     assert Move(Seat.S, CHELEM) not in legal_moves(later)
-    assert "turn" in refused(later, "S:chelem", OutOfTurnError)
+    assert "no longer" in refused(later, "S:chelem")
 
 
 def test_an_announced_chelem_made_with_the_excuse_led_last_and_the_petit_au_bout_before_it() -> None:

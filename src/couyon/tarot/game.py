@@ -631,41 +631,84 @@ def play(state: GameState, move: Move) -> GameState:
     position = seats.index(move.seat)
     if move.action == CHELEM and deal.chelem_open and position == deal.taker:
         return _announce_chelem(state, deal)
+    # What the phase forbids whoever plays it comes first: its sentence says more than "not your turn".
+    _check_phase(state, deal, move, position)
     assert deal.to_move is not None
     if position != deal.to_move:
         raise OutOfTurnError(f"it is {seats[deal.to_move]}'s turn, not {move.seat}'s")
-    phase = deal.phase
     action = move.action
     if action in _CONTRACT_OF or action == PASS:
-        if phase is not Phase.BIDDING:
-            raise IllegalMoveError(f"{move.seat} cannot bid {action}: the bidding is over")
         return _bid(state, deal, position, _CONTRACT_OF.get(action))
-    if phase is Phase.BIDDING:
-        raise IllegalMoveError(
-            f"{move.seat} must bid now (pass, petite, garde, garde-sans or garde-contre), not {action}"
-        )
     if action == CALL:
-        if phase is not Phase.CALL:
-            raise IllegalMoveError(f"{move.seat} cannot call a card now: the call comes right after the bidding")
         return _call(state, deal, move)
-    if phase is Phase.CALL:
-        raise IllegalMoveError(f"{move.seat} must call a card now (call:CARD, a king), not {action}")
     if action == ECART:
-        if phase is not Phase.ECART:
-            raise IllegalMoveError(f"{move.seat} cannot make an écart now: only the taker, on petite or garde")
         return _ecart(state, deal, move)
-    if phase is Phase.ECART:
-        raise IllegalMoveError(f"{move.seat} must make the écart now (ecart:CARDS), not {action}")
-    if action == CHELEM:
-        taker = seats[deal.taker] if deal.taker is not None else None
-        if position != deal.taker:
-            raise IllegalMoveError(f"{move.seat} cannot announce a chelem: only the taker ({taker}) may")
-        raise IllegalMoveError(
-            f"{move.seat} can no longer announce a chelem: it comes before any other move of the play"
-        )
     if action == CARD:
         return _play_card(state, deal, move)
     return _announce(state, deal, move)
+
+
+def _doing(move: Move) -> str:
+    """The move as a verb phrase for an error sentence: "play KS", "bid garde", "show a poignée"."""
+    action = move.action
+    if action == CARD:
+        return f"play {move.cards[0]}"
+    if action == CALL:
+        return f"call {move.cards[0]}"
+    if action == PASS:
+        return "pass"
+    if action in _CONTRACT_OF:
+        return f"bid {action}"
+    return _DOING[action]
+
+
+_DOING = {
+    ECART: "make an écart",
+    CHELEM: "announce a chelem",
+    POIGNEE: "show a poignée",
+    MISERE_ATOUT: "announce a misère d'atout",
+    MISERE_TETE: "announce a misère de tête",
+}
+
+
+def _check_phase(state: GameState, deal: Deal, move: Move, position: int) -> None:
+    """Raise if no seat may make this kind of move now (a bid after the bidding, a card before the écart…)."""
+    seat = move.seat
+    action = move.action
+    phase = deal.phase
+    doing = _doing(move)
+    taker = None if deal.taker is None else SEATS_OF[state.players][deal.taker]
+    bid = action in _CONTRACT_OF or action == PASS
+    if phase is Phase.BIDDING:
+        if not bid:
+            raise IllegalMoveError(
+                f"{seat} cannot {doing} now: the bidding comes first (pass, petite, garde, garde-sans or garde-contre)"
+            )
+        return
+    if bid:
+        raise IllegalMoveError(f"{seat} cannot {doing}: the bidding is over")
+    if action == CALL and phase is not Phase.CALL:
+        if state.players != 5:
+            raise IllegalMoveError(f"{seat} cannot call a card: there is no call at {state.players} players")
+        raise IllegalMoveError(f"{seat} cannot call a card now: the call comes right after the bidding")
+    if phase is Phase.CALL:
+        if action != CALL:
+            raise IllegalMoveError(f"{seat} cannot {doing} now: {taker} must first call a card (call:CARD)")
+        return
+    if action == ECART and phase is not Phase.ECART:
+        raise IllegalMoveError(
+            f"{seat} cannot make an écart now: only the taker makes one, on petite or garde, before the play"
+        )
+    if phase is Phase.ECART:
+        if action != ECART:
+            raise IllegalMoveError(f"{seat} cannot {doing} now: {taker} must first make the écart (ecart:CARDS)")
+        return
+    if action == CHELEM:
+        if position != deal.taker:
+            raise IllegalMoveError(f"{seat} cannot announce a chelem: only the taker ({taker}) may")
+        raise IllegalMoveError(f"{seat} can no longer announce a chelem: it comes before any other move of the play")
+    if action != CARD and deal.tricks:
+        raise IllegalMoveError(f"{seat} cannot {doing} now: announcements belong to the first trick")
 
 
 def _moved(state: GameState, deal: Deal) -> GameState:
@@ -770,7 +813,7 @@ def _ecart(state: GameState, deal: Deal, move: Move) -> GameState:
             if allowed == 0
             else f"at most {allowed}, holding only {others} other cards that may go"
         )
-        raise IllegalMoveError(f"{seat}'s écart holds {trumps} trumps: {reason}")
+        raise IllegalMoveError(f"{seat}'s écart holds {trumps} trump{'s' if trumps > 1 else ''}: {reason}")
     hands = list(deal.hands)
     hands[deal.taker] = hand & ~ecart
     return _moved(state, _begin_play(deal._replace(hands=tuple(hands), ecart=ecart)))
@@ -787,9 +830,6 @@ def _announce_chelem(state: GameState, deal: Deal) -> GameState:
 def _announce(state: GameState, deal: Deal, move: Move) -> GameState:
     seat = move.seat
     action = move.action
-    what = "poignée" if action == POIGNEE else "misère"
-    if deal.tricks:
-        raise IllegalMoveError(f"{seat} cannot announce a {what} now: announcements belong to the first trick")
     position = deal.to_move
     assert position is not None
     hand = deal.hands[position]
