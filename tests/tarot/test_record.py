@@ -6,9 +6,12 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from couyon.record import RecordError
 from couyon.stream import Stream
+from couyon.tarot.cards import Card
 from couyon.tarot.game import Outcome, ReplayError, replay
 from couyon.tarot.record import FORMAT, TarotRecord, parse_record, record_of, report, verify
 from tarot.helpers import move_texts, random_game
@@ -250,3 +253,52 @@ def test_passed_out_and_petit_sec_deals_are_logged_but_not_played() -> None:
     result = verify(record_of(state, played).to_json())
     outcomes = [deal["outcome"] for deal in result["deal_log"]]
     assert outcomes.count("played") == 4 and set(outcomes) <= {str(outcome) for outcome in Outcome}
+
+
+VOCABULARY = [
+    "W:pass",
+    "N:garde",
+    "E:pass",
+    "S:pass",
+    "S:garde-contre",
+    "N:ecart:2C,3C,4C,9D,JD,3H",
+    "E:chelem",
+    "E:poignee:2T,4T",
+    "E:misere-atout",
+    "E:KS",
+    "S:1S",
+    "NW:call:KH",
+    "W:EX",
+    "W:",
+    ":",
+    "",
+    "S:ecart:",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.one_of(st.sampled_from([3, 4, 5]), st.integers(), st.floats(allow_nan=False), st.booleans()),
+    seed=st.one_of(st.text(max_size=8), st.integers()),
+    moves=st.lists(st.one_of(st.sampled_from(VOCABULARY), st.text(max_size=12), st.integers()), max_size=12),
+)
+def test_verify_never_raises(players: Any, seed: Any, moves: Any) -> None:
+    """Contract: bad input is refused in the contract's shape, never with a traceback."""
+    assert_contract_shape(verify(json.dumps({"format": FORMAT, "players": players, "seed": seed, "moves": moves})))
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.binary(max_size=64))
+def test_verify_never_raises_on_bytes(data: bytes) -> None:
+    assert_contract_shape(verify(data))
+
+
+def test_a_move_object_of_the_wrong_shape_is_unreadable() -> None:
+    """``play`` checks moves built in code too: a card move holds one card, a bid none."""
+    from couyon.tarot.cards import Seat
+    from couyon.tarot.game import InvalidMoveError, Move, new_game, play
+
+    state = new_game("x", 4)
+    for move in (Move(Seat.W, "card"), Move(Seat.W, "pass", (Card.parse("1C"),)), Move(Seat.W, "ecart")):
+        with pytest.raises(InvalidMoveError):
+            play(state, move)

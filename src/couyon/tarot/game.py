@@ -80,6 +80,8 @@ CARD = "card"
 BIDS = (PASS, *(contract.value for contract in CONTRACTS))
 ACTIONS = (*BIDS, CALL, ECART, CHELEM, POIGNEE, MISERE_ATOUT, MISERE_TETE, CARD)
 _CARD_LIST_ACTIONS = (ECART, POIGNEE)
+_CARDS_OF_ACTION = {CARD: 1, CALL: 1, **{action: 0 for action in (*BIDS, CHELEM, MISERE_ATOUT, MISERE_TETE)}}
+"""How many cards each action's move holds (an écart or a poignée: any number, checked by the rules)."""
 _CONTRACT_OF = {contract.value: contract for contract in CONTRACTS}
 
 
@@ -628,6 +630,10 @@ def play(state: GameState, move: Move) -> GameState:
         raise InvalidMoveError(f"{move.seat} is no seat of a {state.players}-player table: the seats are {names}")
     if move.action not in ACTIONS:
         raise InvalidMoveError(f"{_shortened(repr(move.action))} is no tarot action")
+    if len(move.cards) != _CARDS_OF_ACTION.get(move.action, len(move.cards)) or (
+        move.action in _CARD_LIST_ACTIONS and not move.cards
+    ):
+        raise InvalidMoveError(f"a {move.action} move cannot hold {len(move.cards)} cards")
     position = seats.index(move.seat)
     if move.action == CHELEM and deal.chelem_open and position == deal.taker:
         return _announce_chelem(state, deal)
