@@ -10,7 +10,10 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from couyon.registry import verify_record
 from reference.contract import ContractStream, Refusal
 from reference.tarot_contract import (
     BOUTS,
@@ -20,6 +23,7 @@ from reference.tarot_contract import (
     MUTATIONS,
     POIGNEE_SIZES,
     SEATS_OF,
+    SIMPLE_ACTIONS,
     SUITS,
     TarotGame,
     all_move_texts,
@@ -1045,3 +1049,230 @@ def test_one_poignee_a_camp_at_five_partner_known_or_not() -> None:
     entry = accepted(CAMP_SEED, 5, [*with_s, show("E")])["deal_log"][0]
     assert [poignee["seat"] for poignee in entry["poignees"]] == ["S", "E"]
     assert entry["partner"] is None
+
+
+# --- the engine against the reference: couyon.registry.verify_record on tarot-record/1 records
+
+
+def engine_verify(data: str | bytes) -> dict[str, Any]:
+    result: dict[str, Any] = verify_record(data)
+    return result
+
+
+def first_difference(ours: dict[str, Any], theirs: dict[str, Any]) -> str:
+    """The first field where two valid reports differ, for the failure message."""
+    for key in ours:
+        if key == "deal_log" and isinstance(theirs.get(key), list):
+            for mine, other in zip(ours[key], theirs[key], strict=False):
+                for field in mine:
+                    if mine[field] != other.get(field):
+                        return f"deal {mine['number']} {field}: reference {mine[field]!r}, engine {other.get(field)!r}"
+        if ours[key] != theirs.get(key):
+            return f"{key}: reference {ours[key]!r}, engine {theirs.get(key)!r}"
+    return f"keys: reference {sorted(ours)}, engine {sorted(theirs)}"
+
+
+def assert_engine_agrees(data: str | bytes) -> dict[str, Any]:
+    """Every field of the engine's report equal to the reference's (key order free, 46 == 46.0); for a
+    refusal, a refusal at the same move (sentences may differ)."""
+    ours = verify_tarot(data)
+    theirs = engine_verify(data)
+    assert json.loads(json.dumps(theirs)) == theirs
+    if ours["valid"]:
+        assert theirs == ours, first_difference(ours, theirs)
+    else:
+        assert set(theirs) == {"valid", "error", "move"}, theirs
+        assert isinstance(theirs["error"], str) and theirs["error"] and "\n" not in theirs["error"]
+        assert (theirs["valid"], theirs["move"]) == (False, ours["move"]), (theirs, ours)
+    return ours
+
+
+@pytest.mark.parametrize("batch", range(6))
+@pytest.mark.parametrize("players", PLAYERS)
+def test_engine_agrees_with_reference_on_random_records(players: int, batch: int) -> None:
+    """Contract, "What the verifier prints": random games (whole, truncated, with faults) a batch."""
+    refused = accepted_count = 0
+    for number in range(batch * 12, batch * 12 + 12):
+        seed = f"tarot-cross-{players}-{number}"
+        moves = random_game(seed, players, greedy=number % 3 == 2)
+        chooser = ContractStream(seed, "mutations")
+        candidates: list[list[Any]] = [moves, moves[: chooser.uniform(len(moves) + 1)]]
+        candidates += [mutated(seed, players, moves, chooser)[1] for _ in range(3)]
+        for candidate in candidates:
+            result = assert_engine_agrees(record(seed, players, candidate))
+            refused += not result["valid"]
+            accepted_count += result["valid"]
+    assert refused > 10 and accepted_count > 20
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_engine_agrees_on_deals_with_poignees_miseres_and_queen_calls(players: int) -> None:
+    """Contract: games whose first deal lets a seat show a poignée, announce a misère or call a queen."""
+    for seed in rich_seeds(players, 30, "rich-cross"):
+        moves = random_game(seed, players)
+        chooser = ContractStream(seed, "mutations")
+        assert_engine_agrees(record(seed, players, moves))
+        for kind in ("poignee the hand cannot show", "misere the hand does not have", "poignee twice in a camp"):
+            assert_engine_agrees(record(seed, players, mutated(seed, players, moves, chooser, kind)[1]))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_engine_agrees_on_every_prefix_of_the_first_deals(players: int) -> None:
+    """Contract: every prefix of a game is valid and reported alike, bid by bid and card by card (deals 1–2)."""
+    seed = f"tarot-prefixes-{players}"
+    moves = random_game(seed, players)
+    game = TarotGame(seed, players)
+    cut = 0
+    while cut <= len(moves) and game.deal.number <= 2:
+        assert assert_engine_agrees(record(seed, players, moves[:cut]))["valid"]
+        if cut < len(moves):
+            game.play(cut, moves[cut])
+        cut += 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("kind", TARGETED)
+def test_engine_refuses_each_kind_of_fault_at_the_same_move(kind: str, players: int) -> None:
+    """Contract: the engine refuses each kind of fault at the reference's index."""
+    for number in range(2):
+        seed = f"tarot-fault-{players}-{number}"
+        moves = random_game(seed, players)
+        assert_engine_agrees(record(seed, players, mutated(seed, players, moves, ContractStream(seed, kind), kind)[1]))
+
+
+@pytest.mark.parametrize("name", list(CHELEMS))
+def test_engine_agrees_on_the_searched_chelems(name: str) -> None:
+    """Chelems, the Excuse winning the last trick and the Petit au bout before it: the engine's numbers."""
+    (seed, players, taker, contract, announce, target, shape), expected = CHELEMS[name]
+    moves = chelem_line(seed, players, taker, contract, announce, target, lambda deal: last_tricks(deal, shape))
+    entry = assert_engine_agrees(record(seed, players, moves))["deal_log"][0]
+    assert {key: entry[key] for key in expected} == expected
+
+
+def test_engine_agrees_on_the_camps_of_poignees_at_five() -> None:
+    """A poignée refused after the unknown partner's, accepted from both camps."""
+    game = TarotGame(CAMP_SEED, 5)
+    trumps = {seat: [card for card in game.deal.dealt[seat] if is_trump(card)][:8] for seat in ("S", "E")}
+    for taker, call in (("S", "KH"), ("E", "KS")):
+        moves = start_of_play(CAMP_SEED, 5, taker, "garde-sans", call)
+        trial = replay(CAMP_SEED, 5, moves)
+        while len(trial.deal.tricks) == 0:
+            seat = trial.deal.turn
+            if seat in trumps:
+                show = f"{seat}:poignee:" + ",".join(trumps[seat])
+                assert_engine_agrees(record(CAMP_SEED, 5, [*moves, show]))
+                try:
+                    trial.play(len(moves), show)
+                    moves.append(show)
+                except Refusal:
+                    pass
+            card = next(option for option in trial.legal() if option.split(":")[1] in INDEX)
+            trial.play(len(moves), card)
+            moves.append(card)
+        assert_engine_agrees(record(CAMP_SEED, 5, moves))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_engine_agrees_on_petit_sec_and_redeals(players: int) -> None:
+    """Petit sec and passed-out deals: numbered, dealt by the next dealer, not played."""
+    if players > 3:
+        seed = first_seed(players, lambda game: game.log[0].outcome == "petit-sec", "petit-sec")
+        assert assert_engine_agrees(record(seed, players, []))["deal_log"][0]["outcome"] == "petit-sec"
+    seed = first_seed(players, lambda game: game.deal.number == 1, "redeal")
+    dealer = TarotGame(seed, players).deal.dealer
+    passes = [f"{left_of(dealer, SEATS_OF[players], places)}:pass" for places in range(1, players + 1)]
+    assert assert_engine_agrees(record(seed, players, passes))["deal_log"][0]["outcome"] == "redeal"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_engine_accepts_exactly_the_moves_the_reference_lists(players: int) -> None:
+    """At positions of a first deal (the bidding, the call, the écart, the first trick, then one card in
+    three), every text of the phase (bids; calls; cards, chelems and misères) from the seat to play, and
+    a chelem or a pass from every seat, is accepted by both or by neither; so are a legal écart or poignée
+    and faulty ones."""
+    seed = first_seed(players, lambda game: game.deal.number == 1, "tarot-legal")
+    moves = random_game(seed, players)
+    game = TarotGame(seed, players)
+    chooser = ContractStream(seed, "positions")
+    actions = {
+        "bidding": ["pass", "petite", "garde", "garde-sans", "garde-contre"],
+        "call": [f"call:{card}" for card in DECK],
+        "ecart": [],
+        "play": ["chelem", "misere-atout", "misere-tete", *DECK],
+    }
+    for cut in range(len(moves) + 1):
+        deal = game.deal
+        if deal.number > 1:
+            break
+        early = deal.phase != "play" or not deal.tricks
+        if early or chooser.uniform(3) == 0:
+            seat = deal.turn
+            candidates = [f"{seat}:{action}" for action in actions[deal.phase]]
+            candidates += [f"{other}:{action}" for other in game.seats for action in ("chelem", "pass")]
+            if deal.phase == "ecart" or (deal.phase == "play" and not deal.tricks):
+                for kind in ("ecart malformed", "ecart with a king or bout", "poignee the hand cannot show"):
+                    fault = mutated(seed, players, moves[:cut], chooser, kind)
+                    if fault[2] == cut:
+                        candidates.append(fault[1][cut])
+                if moves[cut].split(":")[1] in ("ecart", "poignee"):
+                    candidates.append(moves[cut])
+            legal = game.legal()
+            for candidate in candidates:
+                text = record(seed, players, [*moves[:cut], candidate])
+                ours = verify_tarot(text)
+                assert engine_verify(text)["valid"] == ours["valid"], candidate
+                if candidate.split(":", 1)[1] in SIMPLE_ACTIONS:
+                    assert ours["valid"] == (candidate in legal)
+        game.play(cut, moves[cut])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xff\xfe",
+        b"{",
+        b"[]",
+        b'{"a": NaN}',
+        b'{"format": "tarot-record/1", "format": "tarot-record/1"}',
+        b"\xef\xbb\xbf" + record("s", 4, []).encode(),
+        record("s", 4, [], format="tarot-record/2").encode(),
+        record("s", 4.0, []).encode(),
+        record("s", "4", []).encode(),
+        record("s", True, []).encode(),
+        record("s", 6, []).encode(),
+        b'{"format": "tarot-record/1", "players": 4e0, "seed": "s", "moves": []}',
+        json.dumps({"format": "tarot-record/1", "seed": "s", "moves": []}).encode(),
+        record(5, 4, []).encode(),
+        b'{"format": "tarot-record/1", "players": 4, "seed": "\\ud800", "moves": []}',
+        record("s", 4, "W:pass").encode(),
+        record("s", 4, [None]).encode(),
+        record("s", 3, ["N:pass"]).encode(),
+        record("s", 4, ["W:" + "x" * 100_000]).encode(),
+        record("s", 5, [], bots={"name": "random"}, variant="standard").encode(),
+    ],
+)
+def test_engine_agrees_on_malformed_records(data: bytes) -> None:
+    """A record: malformed JSON, format, players, seed or moves; extra keys ignored."""
+    assert_engine_agrees(data)
+    assert_engine_agrees(data.decode("utf-8", "replace"))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.text(max_size=6),
+    players=st.sampled_from(PLAYERS),
+    moves=st.lists(
+        st.sampled_from(all_move_texts(5)) | st.sampled_from(all_move_texts(4)) | st.text(max_size=6) | st.none(),
+        max_size=8,
+    ),
+)
+def test_fuzz_records_of_random_moves_match_reference(seed: str, players: int, moves: list[Any]) -> None:
+    """Contract: a record is accepted exactly when every move is legal, as the reference judges it."""
+    assert_engine_agrees(record(seed, players, moves))
+
+
+@settings(max_examples=100, deadline=None)
+@given(players=st.none() | st.booleans() | st.integers(-2, 8) | st.floats(allow_nan=False) | st.text(max_size=2))
+def test_fuzz_player_counts_match_reference(players: Any) -> None:
+    """Contract: ``players`` is the JSON integer 3, 4 or 5, nothing else."""
+    assert_engine_agrees(record("fuzz", players, []))
