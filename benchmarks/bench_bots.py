@@ -1,21 +1,27 @@
 """Decision time of each bot in plain CPython, overall and by kind of decision (not run by pytest).
 
-Usage: ``python benchmarks/bench_bots.py [GAMES]``. Plays GAMES games (default 40)
-of expert against baseline in one process and prints, per bot and per kind of decision
-(bid, forced card, searched card), the count, median, p99 and maximum in ms, both in
-wall-clock time (what a player waits, inflated when other processes share the cores)
-and in this process's CPU time (what the bot itself costs).
+Usage: ``python benchmarks/bench_bots.py [GAMES] [--game couyon|malmedy]``. Plays GAMES
+games (default 40) of expert against baseline in one process and prints, per bot and
+per kind of decision, the count, median, p99 and maximum in ms, both in wall-clock time
+(what a player waits, inflated when other processes share the cores) and in this
+process's CPU time (what the bot itself costs). The kinds are bid, forced card and
+searched card for the common game; for ``--game malmedy`` (its own expert and
+baseline) trump, answer (contra, recontra or pass), forced, and searched by trick
+(``searched-1`` … ``searched-4``, a mite decision counted with its trick).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import defaultdict
 
 from couyon.bots import bot_rng
-from couyon.bots.arena import ARENA_BOTS
+from couyon.bots.arena import ARENA_BOTS, MALMEDY_ARENA_BOTS
 from couyon.game import new_game, play
+from couyon.malmedy import MALMEDY, MalmedyView
+from couyon.rules import STANDARD
 from couyon.view import view
 
 
@@ -23,20 +29,40 @@ def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, int(fraction * len(ordered) + 0.999999) - 1))]
 
 
+def kind_of(seat_view: object) -> str:
+    """The kind of decision a view asks for."""
+    if isinstance(seat_view, MalmedyView):
+        if seat_view.trump is None:
+            return "trump"
+        if seat_view.asking is not None:
+            return "answer"
+        if len(seat_view.legal_moves) == 1:
+            return "forced"
+        return f"searched-{len(seat_view.tricks) + 1}"
+    trump = getattr(seat_view, "trump", None)
+    return "bid" if trump is None else "forced" if len(getattr(seat_view, "legal_moves", ())) == 1 else "searched"
+
+
 def main(argv: list[str]) -> int:
-    games = int(argv[0]) if argv else 40
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=40)
+    parser.add_argument("--game", choices=("couyon", "malmedy"), default="couyon")
+    args = parser.parse_args(argv)
+    factories = ARENA_BOTS if args.game == "couyon" else MALMEDY_ARENA_BOTS
+    variant = STANDARD if args.game == "couyon" else MALMEDY
+    prefix = "bench" if args.game == "couyon" else "bench-malmedy"
     timings: dict[tuple[str, str], list[float]] = defaultdict(list)
     cpu_timings: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for number in range(games):
+    for number in range(args.games):
         names = ("expert", "baseline") if number % 2 == 0 else ("baseline", "expert")
-        bots = [ARENA_BOTS[name]() for name in names]
-        state = new_game(f"bench:{number}")
+        bots = [factories[name]() for name in names]
+        state = new_game(f"{prefix}:{number}", variant)
         while state.winner is None:
             seat = state.to_move
             assert seat is not None
             seat_view = view(state, seat)
             rng = bot_rng(state.seed, seat, state.move_count)
-            kind = "bid" if seat_view.trump is None else "forced" if len(seat_view.legal_moves) == 1 else "searched"
+            kind = kind_of(seat_view)
             started, cpu_started = time.perf_counter(), time.process_time()
             move = bots[seat % 2].choose(seat_view, rng)  # type: ignore[union-attr]
             elapsed = (time.perf_counter() - started) * 1000.0
@@ -49,7 +75,7 @@ def main(argv: list[str]) -> int:
         for (name, kind), values in sorted(table.items()):
             ordered = sorted(values)
             print(
-                f"{clock:>4} {name:>9} {kind:>9}: {len(ordered):6d} decisions  median {percentile(ordered, 0.5):7.3f} ms"
+                f"{clock:>4} {name:>9} {kind:>11}: {len(ordered):6d} decisions  median {percentile(ordered, 0.5):7.3f} ms"
                 f"  p99 {percentile(ordered, 0.99):7.3f} ms  max {ordered[-1]:7.3f} ms"
             )
     return 0

@@ -9,6 +9,11 @@ gain in a deal is the change of (other team's lines − own lines). A table whos
 ended before deal k adds nothing. A match's margin is the sum of its duplicate deals,
 which is A's final line margin at both tables; A wins the match when it is positive.
 Matches are played until at least the requested number of duplicate deals is reached.
+
+``--game malmedy`` plays the couyon de Malmedy the same way (both teams start at 13
+lines, ruling 10), with that game's bots: the names ``random``, ``baseline``,
+``expert`` and ``omniscient`` (the current version of each), or an id of its registry
+entry (``couyon.registry.MALMEDY_GAME.bots``). Without ``--game`` nothing changes.
 """
 
 from __future__ import annotations
@@ -27,11 +32,19 @@ from typing import Any, NamedTuple
 from couyon.bots import Bot, bot_rng
 from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
+from couyon.bots.malmedy_baseline import MalmedyBaselineBot
+from couyon.bots.malmedy_expert import MalmedyExpertBot
+from couyon.bots.malmedy_omniscient import MalmedyOmniscientBot
 from couyon.bots.omniscient import OmniscientBot
 from couyon.bots.random_bot import RandomBot
 from couyon.bots.registry import BOTS_BY_ID, bot_by_id
 from couyon.game import GameState, Move, new_game, play
+from couyon.malmedy import MALMEDY
+from couyon.rules import STANDARD, Variant
 from couyon.view import view
+
+Player = Bot | OmniscientBot | MalmedyOmniscientBot
+"""A bot, or a yardstick that reads the whole state (only the arena seats one)."""
 
 ARENA_BOTS: dict[str, Callable[[], Bot | OmniscientBot]] = {
     "random": RandomBot,
@@ -45,10 +58,37 @@ A registry id (``expert/2``) seats that exact version, to compare a new version 
 """
 
 
-def arena_bot(name: str) -> Bot | OmniscientBot:
+MALMEDY_ARENA_BOTS: dict[str, Callable[[], Player]] = {
+    "random": RandomBot,
+    "baseline": MalmedyBaselineBot,
+    "expert": MalmedyExpertBot,
+    "omniscient": MalmedyOmniscientBot,
+}
+"""The Malmedy bots the arena can seat by name (``--game malmedy``); ids go to the game's registry entry."""
+
+GAMES = ("couyon", "malmedy")
+"""The games the arena plays (``--game``): the common couyon (the default) and the couyon de Malmedy."""
+_VARIANTS: dict[str, Variant] = {"couyon": STANDARD, "malmedy": MALMEDY}
+
+
+def _malmedy_registry_ids() -> list[str]:
+    from couyon.registry import MALMEDY_GAME
+
+    return sorted(MALMEDY_GAME.bots)
+
+
+def arena_bot(name: str, game: str = "couyon") -> Player:
     """The bot called ``name``: an arena name (the current version) or a registry id ``name/version``."""
-    factory = ARENA_BOTS.get(name)
-    return factory() if factory is not None else bot_by_id(name)
+    if game == "malmedy":
+        factory = MALMEDY_ARENA_BOTS.get(name)
+        if factory is not None:
+            return factory()
+        from couyon.registry import MALMEDY_GAME
+
+        bot: Bot = MALMEDY_GAME.bot(name)
+        return bot
+    factory_of_game = ARENA_BOTS.get(name)
+    return factory_of_game() if factory_of_game is not None else bot_by_id(name)
 
 
 class MatchResult(NamedTuple):
@@ -59,20 +99,20 @@ class MatchResult(NamedTuple):
     b_times: tuple[float, ...]
 
 
-def _decide(bot: Bot | OmniscientBot, state: GameState) -> Move:
+def _decide(bot: Player, state: GameState) -> Move:
     seat = state.to_move
     assert seat is not None
     rng = bot_rng(state.seed, seat, state.move_count)
-    if isinstance(bot, OmniscientBot):
+    if isinstance(bot, (OmniscientBot, MalmedyOmniscientBot)):
         return bot.choose_with_state(state, rng)
     return bot.choose(view(state, seat), rng)
 
 
 def play_game(
-    seed: str, north_south: Bot | OmniscientBot, west_east: Bot | OmniscientBot
+    seed: str, north_south: Player, west_east: Player, variant: Variant = STANDARD
 ) -> tuple[list[int], int, list[float], list[float]]:
     """Play a whole game; return NS's line gain per deal, the winning team and each side's decision times in ms."""
-    state = new_game(seed)
+    state = new_game(seed, variant)
     times: tuple[list[float], list[float]] = ([], [])
     while state.winner is None:
         seat = state.to_move
@@ -91,13 +131,15 @@ def play_game(
     return gains, int(state.winner), times[0], times[1]
 
 
-def play_match(task: tuple[str, str, str]) -> MatchResult:
-    """Both tables of the match on ``seed``, A first holding North–South, then West–East."""
-    seed, name_a, name_b = task
-    bot_a = arena_bot(name_a)
-    bot_b = arena_bot(name_b)
-    gains_first, _, a_first, b_first = play_game(seed, bot_a, bot_b)
-    gains_second, _, b_second, a_second = play_game(seed, bot_b, bot_a)
+def play_match(task: tuple[str, str, str] | tuple[str, str, str, str]) -> MatchResult:
+    """Both tables of the match on ``seed``, A first holding North–South, then West–East (task: seed, A, B[, game])."""
+    seed, name_a, name_b = task[:3]
+    game = task[3] if len(task) == 4 else "couyon"
+    variant = _VARIANTS[game]
+    bot_a = arena_bot(name_a, game)
+    bot_b = arena_bot(name_b, game)
+    gains_first, _, a_first, b_first = play_game(seed, bot_a, bot_b, variant)
+    gains_second, _, b_second, a_second = play_game(seed, bot_b, bot_a, variant)
     length = max(len(gains_first), len(gains_second))
     results = tuple(
         (gains_first[k] if k < len(gains_first) else 0) - (gains_second[k] if k < len(gains_second) else 0)
@@ -114,29 +156,46 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[rank - 1]
 
 
-def _matches(seed: str, name_a: str, name_b: str, workers: int) -> Generator[MatchResult, None, None]:
+def _task(
+    seed: str, index: int, name_a: str, name_b: str, game: str
+) -> tuple[str, str, str] | tuple[str, str, str, str]:
+    return (f"{seed}:{index}", name_a, name_b) if game == "couyon" else (f"{seed}:{index}", name_a, name_b, game)
+
+
+def _matches(
+    seed: str, name_a: str, name_b: str, workers: int, game: str = "couyon"
+) -> Generator[MatchResult, None, None]:
     """Match results in seed-index order, computed ahead in batches across ``workers`` processes."""
     batch = max(1, 2 * workers)
     start = 0
     if workers == 1:
         while True:
-            yield play_match((f"{seed}:{start}", name_a, name_b))
+            yield play_match(_task(seed, start, name_a, name_b, game))
             start += 1
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with context.Pool(workers) as pool:
         while True:
-            tasks = [(f"{seed}:{index}", name_a, name_b) for index in range(start, start + batch)]
+            tasks = [_task(seed, index, name_a, name_b, game) for index in range(start, start + batch)]
             yield from pool.imap(play_match, tasks)
             start += batch
 
 
 def run_arena(
-    name_a: str, name_b: str, deals: int, seed: str, workers: int | None = None, progress: bool = True
+    name_a: str,
+    name_b: str,
+    deals: int,
+    seed: str,
+    workers: int | None = None,
+    progress: bool = True,
+    game: str = "couyon",
 ) -> dict[str, Any]:
     """Play duplicate matches until ``deals`` duplicate deals are reached; return the report as a dict."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the arena plays {', '.join(GAMES)}")
+    names, ids = (ARENA_BOTS, BOTS_BY_ID) if game == "couyon" else (MALMEDY_ARENA_BOTS, _malmedy_registry_ids())
     for name in (name_a, name_b):
-        if name not in ARENA_BOTS and name not in BOTS_BY_ID:
-            known = ", ".join([*sorted(ARENA_BOTS), *sorted(BOTS_BY_ID)])
+        if name not in names and name not in ids:
+            known = ", ".join([*sorted(names), *sorted(ids)])
             raise ValueError(f"unknown bot {name!r}; the arena knows {known}")
     if deals < 1:
         raise ValueError(f"--deals must be at least 1, got {deals}")
@@ -151,7 +210,7 @@ def run_arena(
         from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=deals, unit="deal", file=sys.stderr, desc=f"{name_a} vs {name_b}")
-    matches = _matches(seed, name_a, name_b, workers)
+    matches = _matches(seed, name_a, name_b, workers, game)
     try:
         for result in matches:
             deal_results.extend(result.deal_results)
@@ -167,7 +226,8 @@ def run_arena(
         matches.close()
         if bar is not None:
             bar.close()
-    return _report(name_a, name_b, seed, deal_results, match_margins, match_sizes, a_times, b_times)
+    report = _report(name_a, name_b, seed, deal_results, match_margins, match_sizes, a_times, b_times)
+    return report if game == "couyon" else {"game": game, **report}
 
 
 def _report(
@@ -228,8 +288,9 @@ def _timing(name: str, values: list[float]) -> dict[str, Any]:
 def format_report(report: dict[str, Any]) -> str:
     """The report as a few human-readable lines."""
     low, high = report["ci95"]
+    game = f" ({report['game']})" if "game" in report else ""
     lines = [
-        f"{report['bot_a']} vs {report['bot_b']}, seed {report['seed']!r}",
+        f"{report['bot_a']} vs {report['bot_b']}{game}, seed {report['seed']!r}",
         f"duplicate deals: {report['duplicate_deals']}  mean line difference per deal (A): "
         f"{report['mean_line_difference']:+.4f}  95% CI [{low:+.4f}, {high:+.4f}]",
         f"deals won/lost/tied by A: {report['deals_won']}/{report['deals_lost']}/{report['deals_tied']}",
@@ -253,6 +314,12 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="couyon",
+        help="the game to play: couyon (default) or malmedy (the couyon de Malmedy, with its own bots)",
+    )
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
@@ -262,7 +329,13 @@ def run_arena_command(args: argparse.Namespace) -> int:
         return 2
     try:
         report = run_arena(
-            args.bot_a, args.bot_b, args.deals, args.seed, workers=args.workers, progress=not args.no_progress
+            args.bot_a,
+            args.bot_b,
+            args.deals,
+            args.seed,
+            workers=args.workers,
+            progress=not args.no_progress,
+            game=args.game,
         )
     except ValueError as error:
         print(f"couyon arena: {error}", file=sys.stderr)
