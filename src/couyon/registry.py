@@ -9,19 +9,21 @@ in the project branches on which game it holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from couyon.bots import Bot, bot_id
+from couyon.bots import Bot, bot_id, bot_move
 from couyon.bots.baseline import BaselineBot
 from couyon.bots.expert import ExpertBot
 from couyon.bots.malmedy_baseline import MalmedyBaselineBot
+from couyon.bots.malmedy_expert import MalmedyExpertBot
 from couyon.bots.random_bot import RandomBot
+from couyon.cards import Seat
 from couyon.coucou.record import verify as coucou_verify
-from couyon.game import GameState, Move, new_game
+from couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.malmedy import MALMEDY
-from couyon.record import RecordError, read_document, verify, wrong_format
+from couyon.record import Record, RecordError, read_document, verify, wrong_format
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
@@ -29,6 +31,100 @@ from couyon.tarot.record import verify as tarot_verify
 
 DEFAULT_GAME = "couyon"
 """The game of a request, a stored row or a record that names none: the common couyon."""
+
+Options = Mapping[str, int | str]
+"""A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
+
+
+class Engine(Protocol):
+    """The fold of one game, as the server, the replay check and the records use it.
+
+    States and moves are the game's own types; every refusal is a ``CouyonError`` (an
+    ``IllegalMoveError``, ``OutOfTurnError`` or ``GameOverError`` for a move the rules refuse,
+    an ``InvalidMoveError`` for a text that is no move), one sentence each.
+    """
+
+    def new_game(self, seed: str, options: Options) -> Any:
+        """The game before its first move, dealt from ``seed`` with these table options."""
+        ...
+
+    def parse_move(self, text: str, options: Options) -> Any:
+        """The move written ``text`` (``SEAT:ACTION``, as records write it)."""
+        ...
+
+    def play(self, state: Any, move: Any) -> Any:
+        """The state after ``move``."""
+        ...
+
+    def legal_moves(self, state: Any) -> Sequence[Any]:
+        """The moves allowed now (each with its ``seat``)."""
+        ...
+
+    def to_move(self, state: Any) -> Any:
+        """The seat expected to move next, or None once the game is over."""
+        ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def bot_move(self, state: Any, bot: Any) -> Any:
+        """The move ``bot`` makes for the seat to move, from that seat's view and its seeded generator."""
+        ...
+
+    def score(self, state: Any) -> tuple[int, int] | None:
+        """The leaderboard's (score, deals) of a finished game: the human's score, and the deals (or coups) dealt."""
+        ...
+
+    def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
+        """The game's public record (its format's JSON), with ``extras`` after the contract's keys."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRule:
+    """One table option a player may choose for a free game (the number of players, say)."""
+
+    name: str
+    values: tuple[int | str, ...]
+    default: int | str
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "values": list(self.values), "default": self.default}
+
+
+class CouyonEngine:
+    """The common couyon's fold (``couyon.game``) for one variant, standard or Malmedy."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def new_game(self, seed: str, options: Options) -> GameState:
+        return new_game(seed, self.variant)
+
+    def parse_move(self, text: str, options: Options) -> Move:
+        return Move.parse(text, self.variant.actions)
+
+    def play(self, state: GameState, move: Move) -> GameState:
+        return play(state, move)
+
+    def legal_moves(self, state: GameState) -> tuple[Move, ...]:
+        return legal_moves(state)
+
+    def to_move(self, state: GameState) -> Seat | None:
+        return state.to_move
+
+    def is_over(self, state: GameState) -> bool:
+        return state.winner is not None
+
+    def bot_move(self, state: GameState, bot: Bot) -> Move:
+        return bot_move(state, bot)
+
+    def score(self, state: GameState) -> tuple[int, int] | None:
+        if state.score is None:
+            return None
+        return state.score, state.finished_deals[-1].number
+
+    def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
+        return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +138,14 @@ class GameKind:
     """One sentence that says what the game is, by language."""
     player_counts: tuple[int, ...]
     record_format: str
-    variant: Variant
-    """The record's ``variant`` key and the rules the fold applies."""
-    bots: Mapping[str, Bot]
+    variant: str
+    """What the store's ``variant`` column keeps: the ``variant`` key of a ``couyon-record/1`` record."""
+    engine: Engine
+    human: Any
+    """The human's seat (``Seat.S`` at couyon, seat 1 at coucou)."""
+    actions: str
+    """How sentences name the moves a player may send, e.g. ``take, pass or a card like AH or 10C``."""
+    bots: Mapping[str, Any]
     """Every bot that may hold a seat in this game, by the ``name/version`` records keep."""
     table_bot_id: str
     """The bot that holds the other seats in games started now."""
@@ -52,16 +153,21 @@ class GameKind:
     """The page's route to the game's rules, tips and questions."""
     verify: Callable[[str | bytes], dict[str, Any]]
     """``couyon verify`` for a record of this game's format: the contract's report or its refusal."""
-    view_json: Callable[[GameState, int], Json]
+    view_json: Callable[[Any, Any], Json]
     """A seat's view as the API's ``view`` object."""
-    events_of: Callable[[GameState, Move, GameState], list[Json]]
+    events_of: Callable[[Any, Any, Any], list[Json]]
     """What the table saw happen when a move turned one state into the next."""
+    options: tuple[OptionRule, ...] = ()
+    """The table options of a free game; the daily challenge uses ``daily_options``."""
+    daily_options: Options = field(default_factory=dict)
+    level_bots: Mapping[str, str] = field(default_factory=dict)
+    """For a game whose ``level`` option chooses the bots: each level's bot id."""
 
-    def new_game(self, seed: str) -> GameState:
+    def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""
-        return new_game(seed, self.variant)
+        return self.engine.new_game(seed, self.parse_options(options))
 
-    def bot(self, identifier: str) -> Bot:
+    def bot(self, identifier: str) -> Any:
         """The bot recorded as ``identifier`` in this game."""
         try:
             return self.bots[identifier]
@@ -69,11 +175,28 @@ class GameKind:
             known = ", ".join(sorted(self.bots))
             raise ValueError(f"unknown bot {identifier!r} for {self.id}; known bots: {known}") from None
 
-    def score(self, state: GameState) -> tuple[int, int] | None:
+    def score(self, state: Any) -> tuple[int, int] | None:
         """The leaderboard's (score, deals) of a finished game: South's score, and every deal dealt."""
-        if state.score is None:
-            return None
-        return state.score, state.finished_deals[-1].number
+        return self.engine.score(state)
+
+    def parse_options(self, raw: Mapping[str, object] | None) -> dict[str, int | str]:
+        """The table options of a request, every one given its default; ``ValueError`` names a bad one."""
+        given = dict(raw or {})
+        options: dict[str, int | str] = {}
+        for rule in self.options:
+            value = given.pop(rule.name, rule.default)
+            if isinstance(value, bool) or value not in rule.values:
+                shown = ", ".join(str(allowed) for allowed in rule.values)
+                raise ValueError(f"the option {rule.name} of {self.id} is one of {shown}")
+            options[rule.name] = value
+        if given:
+            unknown = sorted(given)[0]
+            raise ValueError(f"{self.id} has no option {unknown[:32]!r}")
+        return options
+
+    def human_may_move(self, state: Any) -> bool:
+        """Whether the human has a move now (the server lets the bots play until he has)."""
+        return any(move.seat == self.human for move in self.engine.legal_moves(state))
 
     def describe(self) -> dict[str, Any]:
         """The game as ``GET /api/catalog`` lists it."""
@@ -83,9 +206,10 @@ class GameKind:
             "summaries": dict(self.summaries),
             "players": list(self.player_counts),
             "record_format": self.record_format,
-            "variant": self.variant.name,
+            "variant": self.variant,
             "table_bot": self.table_bot_id,
             "rules": self.rules_page,
+            "options": [rule.describe() for rule in self.options],
         }
 
 
@@ -104,7 +228,10 @@ COUYON = GameKind(
     },
     player_counts=(4,),
     record_format="couyon-record/1",
-    variant=STANDARD,
+    variant=STANDARD.name,
+    engine=CouyonEngine(STANDARD),
+    human=Seat.S,
+    actions="take, pass or a card like AH or 10C",
     bots=_by_id(RandomBot(), BaselineBot(), ExpertBot(version=1), ExpertBot(version=2), ExpertBot(version=3)),
     table_bot_id="expert/3",
     rules_page="#/rules",
@@ -124,9 +251,12 @@ MALMEDY_GAME = GameKind(
     },
     player_counts=(4,),
     record_format="couyon-record/1",
-    variant=MALMEDY,
-    bots=_by_id(RandomBot(), MalmedyBaselineBot()),
-    table_bot_id="baseline/1",
+    variant=MALMEDY.name,
+    engine=CouyonEngine(MALMEDY),
+    human=Seat.S,
+    actions="trump-C, trump-D, trump-H, trump-S, mite, contra, recontra, pass or a card like AH or 10C",
+    bots=_by_id(RandomBot(), MalmedyBaselineBot(), MalmedyExpertBot()),
+    table_bot_id="expert/1",
     rules_page="#/rules/malmedy",
     verify=verify,
     view_json=malmedy_view_json,
@@ -136,7 +266,7 @@ MALMEDY_GAME = GameKind(
 GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME)}
 """Every game, in the order the home page shows them (couyon first)."""
 
-_BY_VARIANT = {game.variant.name: game for game in GAMES.values()}
+_BY_VARIANT = {game.variant: game for game in GAMES.values() if game.record_format == "couyon-record/1"}
 
 
 def game_named(identifier: str) -> GameKind:

@@ -201,7 +201,7 @@ def store_at_0002(database_url: str) -> Store:
     return store
 
 
-def test_migration_0003_keeps_every_row_as_a_game_of_couyon(database_url: str) -> None:
+def test_migrations_0003_and_0004_keep_every_row_as_a_game_of_couyon_without_options(database_url: str) -> None:
     store = store_at_0002(database_url)
     try:
         before = {table: rows_of(store, table) for table in ROWS_AT_0002}
@@ -211,6 +211,8 @@ def test_migration_0003_keeps_every_row_as_a_game_of_couyon(database_url: str) -
             assert len(after) == len(rows), table
             if table in ("games", "daily_attempts", "leaderboard_entries"):
                 assert {row.pop("game") for row in after} == {"couyon"}, table
+            if table == "games":
+                assert {row.pop("options") for row in after} == {""}, table
             assert sorted(after, key=repr) == rows, table
         # The store reads them as games of couyon, and every attempt and board is where it was.
         loaded = store.game("g_daily_1")
@@ -228,8 +230,15 @@ def test_migration_0003_keeps_every_row_as_a_game_of_couyon(database_url: str) -
         assert store.daily_attempt("p_1", DAY, "malmedy") == "g_malmedy"
         assert store.daily_attempt("p_1", DAY) == "g_daily_1"
         assert store.game("g_malmedy") == (malmedy, ["E:trump-H", "S:mite", "W:contra", "S:recontra"])
+        # 0004: a game keeps its table options, and a move may be as long as a tarot poignée.
+        poignee = "NW:poignee:" + ",".join(f"{number}T" for number in range(1, 16))
+        options = StoredGame(
+            "g_options", "p_1", "free", None, True, "seed-o", "", "expert/1", NOW, game="coucou", options='{"players":20}'
+        )
+        store.create_game(options, [poignee])
+        assert store.game("g_options") == (options, [poignee])
         store.migrate()  # Idempotent.
-        assert len(rows_of(store, "moves")) == len(ROWS_AT_0002["moves"]) + 4
+        assert len(rows_of(store, "moves")) == len(ROWS_AT_0002["moves"]) + 5
     finally:
         store.close()
 

@@ -72,15 +72,22 @@ class NewGameRequest(_Strict):
     mode: Literal["free", "daily"]
     ranked: bool = True
     game: str = Field(DEFAULT_GAME, max_length=32, description=_GAME_DESCRIPTION, json_schema_extra=_GAME_ENUM)
+    options: dict[str, int | str] | None = Field(
+        None,
+        max_length=8,
+        description="A free game's table options, as GET /api/catalog lists them for the game "
+        '(e.g. {"players": 12, "tokens": 3, "level": "normal"}); each one left out takes its default. '
+        "A daily game always uses the game's daily options.",
+    )
 
 
 class MoveRequest(_Strict):
-    # 8 characters hold the longest action of every game ("recontra"); a card is 2 or 3.
+    # 120 characters hold the longest action of every game (a tarot poignée of 15 trumps).
     move: str = Field(
         min_length=1,
-        max_length=8,
-        description='An action of view.legal: "take", "pass", "trump-H", "mite", "contra", "recontra", or a card '
-        'such as "AH" or "10C"',
+        max_length=120,
+        description='An action of view.legal: "take", "pass", "trump-H", "mite", "contra", "recontra", a card '
+        'such as "AH" or "10C", or another game\'s action',
     )
     move_number: int = Field(ge=0, le=100_000, description="view.move_number of the view the player acted on")
 
@@ -300,7 +307,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         limit(game_limit, request, player_id)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        answer, created = service.create(player_id, body.mode, body.ranked, body.game)
+        answer, created = service.create(player_id, body.mode, body.ranked, body.game, body.options)
         response = _json(answer.to_json(), 201 if created else 200)
         if is_new_player:
             remember(response, player_id, request)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import json
 import logging
 import multiprocessing
 import secrets
@@ -33,14 +34,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from couyon.bots import Bot, bot_move
-from couyon.cards import Seat
-from couyon.game import CouyonError, GameOverError, GameState, IllegalMoveError, Move, OutOfTurnError, play
-from couyon.record import Record
-from couyon.registry import DEFAULT_GAME, GAMES, GameKind, game_named
-from couyon.server.answers import Json, human_action
+from couyon.game import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
+from couyon.registry import DEFAULT_GAME, GAMES, GameKind, Options, game_named
+from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
 
@@ -52,7 +51,6 @@ Replay = Callable[[StoredGame, list[str]], "tuple[int, int] | str"]
 BRUSSELS = ZoneInfo("Europe/Brussels")
 FOLD_CACHE_GAMES = 4096
 """Games whose folded state is kept between requests (a few kilobytes each)."""
-HUMAN = Seat.S
 NAME_MAX = 24
 _NAME_PUNCTUATION = frozenset(" -_.'")
 
@@ -132,21 +130,23 @@ class GameAnswer:
     """
 
     game: StoredGame
-    state: GameState
+    state: Any
     events: list[Json]
     leaderboard: tuple[LeaderboardEntry, int] | None
     leaderboard_pending: bool = False
 
     def to_json(self) -> Json:
         entry = self.leaderboard
+        kind = kind_of(self.game)
         return {
             "id": self.game.id,
             "game": self.game.game,
+            "options": stored_options(self.game),
             "mode": self.game.mode,
             "day": None if self.game.day is None else self.game.day.isoformat(),
             "ranked": self.game.ranked,
             "bot": self.game.bot_id,
-            "view": kind_of(self.game).view_json(self.state, HUMAN),
+            "view": kind.view_json(self.state, kind.human),
             "events": self.events,
             "leaderboard": None
             if entry is None
@@ -221,7 +221,7 @@ class GameService:
         if game_id is not None:
             loaded = self.store.game(game_id)
             if loaded is not None:
-                finished = self._folds.fold(*loaded).winner is not None
+                finished = kind.engine.is_over(self._folds.fold(*loaded))
         return {
             "day": day.isoformat(),
             "seconds_left": self.seconds_left_today(),
@@ -231,11 +231,26 @@ class GameService:
 
     # -- games --------------------------------------------------------------------------------
 
-    def create(self, player_id: str, mode: str, ranked: bool, game_id: str = DEFAULT_GAME) -> tuple[GameAnswer, bool]:
-        """A new game of ``game_id`` whose bots have played up to South's first turn; ``False`` if an attempt resumed."""
+    def create(
+        self,
+        player_id: str,
+        mode: str,
+        ranked: bool,
+        game_id: str = DEFAULT_GAME,
+        requested_options: Mapping[str, object] | None = None,
+    ) -> tuple[GameAnswer, bool]:
+        """A new game of ``game_id`` whose bots have played up to the human's first turn; ``False`` if an attempt resumed.
+
+        A daily game is dealt with the game's daily options; a free one with the options the
+        request names (each missing one at its default).
+        """
         kind = known_game(game_id)
         now = self.clock()
         day = self.today() if mode == "daily" else None
+        try:
+            options = kind.parse_options(kind.daily_options if day is not None else requested_options)
+        except ValueError as error:
+            raise ApiError(422, "invalid_fields", _sentence(str(error))) from None
         seed = self.new_seed() if day is None else self.daily_seed(day, kind.id)
         game = StoredGame(
             id="g_" + secrets.token_urlsafe(12),
@@ -244,12 +259,13 @@ class GameService:
             day=day,
             ranked=ranked,
             seed=seed,
-            variant=kind.variant.name,
-            bot_id=self.table_bots[kind.id],
+            variant=kind.variant,
+            bot_id=kind.level_bots.get(str(options.get("level")), self.table_bots[kind.id]),
             created_at=_naive_utc(now),
             game=kind.id,
+            options=json.dumps(options, sort_keys=True, separators=(",", ":")) if options else "",
         )
-        state = kind.new_game(seed)
+        state = kind.new_game(seed, options)
         events: list[Json] = []
         first_moves: list[str] = []
         state = _bots_play(kind, state, kind.bot(game.bot_id), events, first_moves)
@@ -275,7 +291,7 @@ class GameService:
     def show(self, player_id: str | None, game_id: str) -> GameAnswer:
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
-        entry = self._leaderboard_place(game, moves) if state.winner is not None else None
+        entry = self._leaderboard_place(game, moves) if kind_of(game).engine.is_over(state) else None
         return GameAnswer(game, state, [], entry)
 
     def verify_finished(self, game_id: str) -> None:
@@ -336,26 +352,25 @@ class GameService:
                     self._verifying[game_id] = (lock, holders - 1)
 
     def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
-        """Play South's ``action`` on the view numbered ``move_number``, then the bots' answers."""
+        """Play the human's ``action`` on the view numbered ``move_number``, then the bots' answers."""
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
         kind = kind_of(game)  # The fold refused a game this server does not know.
-        if state.winner is not None:
+        engine = kind.engine
+        if engine.is_over(state):
             raise ApiError(409, "game_over", "The game is over: no move can follow.")
         if move_number != state.move_count:
             raise ApiError(
                 409, "stale", f"This move answers view {move_number} but the game is at move {state.move_count}."
             )
-        if state.to_move != HUMAN:
-            raise ApiError(409, "out_of_turn", "It is not South's turn.")
+        if not kind.human_may_move(state):
+            raise ApiError(409, "out_of_turn", "It is not your turn.")
         try:
-            move = Move.parse(human_action(HUMAN, action))
+            move = engine.parse_move(f"{kind.human}:{action}", stored_options(game))
         except CouyonError:
-            raise ApiError(
-                422, "invalid_move", f"{action[:12]!r} is not a move: send {kind.variant.actions}."
-            ) from None
+            raise ApiError(422, "invalid_move", f"{action[:12]!r} is not a move: send {kind.actions}.") from None
         try:
-            after = play(state, move)
+            after = engine.play(state, move)
         except (OutOfTurnError, GameOverError) as error:
             raise ApiError(409, "out_of_turn", _sentence(str(error))) from None
         except IllegalMoveError as error:
@@ -363,7 +378,7 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, kind.bot(game.bot_id), events, new_moves)
-        finish = self._ranked_finish(game) if after.winner is not None else None
+        finish = self._ranked_finish(game) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
         except StaleMoveError:
@@ -387,14 +402,15 @@ class GameService:
         """The ``couyon-record/1`` JSON of a finished game (a daily one once its day is over)."""
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
-        if state.winner is None:
+        kind = kind_of(game)
+        if not kind.engine.is_over(state):
             raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
         if game.day is not None and game.day >= self.today():
             raise ApiError(403, "seed_secret", "A daily challenge's record is published once its day is over.")
         extras: Json = {"bots": game.bot_id, "player": self.store.player_name(game.player_id)}
         if game.day is not None:
             extras["challenge"] = game.day.isoformat()
-        return Record(game.seed, tuple(moves), game.variant, extras).to_json()
+        return kind.engine.record_json(game.seed, moves, stored_options(game), extras)
 
     # -- leaderboards and names ------------------------------------------------------------------
 
@@ -441,9 +457,9 @@ class FoldCache:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self._lock = threading.Lock()
-        self._states: OrderedDict[tuple[str, str, str], tuple[tuple[str, ...], GameState]] = OrderedDict()
+        self._states: OrderedDict[tuple[str, str, str], tuple[tuple[str, ...], Any]] = OrderedDict()
 
-    def fold(self, game: StoredGame, moves: list[str]) -> GameState:
+    def fold(self, game: StoredGame, moves: list[str]) -> Any:
         """The current state: the stored moves folded over the seed (bots are not asked again)."""
         key = (game.id, game.seed, game.variant)
         with self._lock:
@@ -452,10 +468,12 @@ class FoldCache:
         try:
             if cached is not None and len(cached[0]) <= len(moves) and cached[0] == tuple(moves[: len(cached[0])]):
                 start, state = len(cached[0]), cached[1]
-            else:
-                state = kind_of(game).new_game(game.seed)
+            kind = kind_of(game)
+            options = stored_options(game)
+            if start == 0:
+                state = kind.engine.new_game(game.seed, options)
             for text in moves[start:]:
-                state = play(state, Move.parse(text))
+                state = kind.engine.play(state, kind.engine.parse_move(text, options))
         except (CouyonError, ValueError) as error:
             log.error("stored game does not replay", extra={"game": game.id, "error": str(error)})
             raise ApiError(409, "corrupt_game", "This game's stored moves do not replay; it cannot continue.") from None
@@ -463,7 +481,7 @@ class FoldCache:
             self.remember(game, tuple(moves), state)
         return state
 
-    def remember(self, game: StoredGame, moves: tuple[str, ...], state: GameState) -> None:
+    def remember(self, game: StoredGame, moves: tuple[str, ...], state: Any) -> None:
         with self._lock:
             key = (game.id, game.seed, game.variant)
             self._states[key] = (moves, state)
@@ -526,31 +544,45 @@ class ReplayProcess:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def verified_replay(game: StoredGame, moves: list[str]) -> GameState:
-    """Replay from the seed, recomputing every bot move with the recorded bot; refuse any difference."""
+def stored_options(game: StoredGame) -> Options:
+    """The table options a stored game was dealt with (none for games without options)."""
+    options: Options = json.loads(game.options) if game.options else {}
+    return options
+
+
+def verified_replay(game: StoredGame, moves: list[str]) -> Any:
+    """Replay from the seed, recomputing every bot move with the recorded bot; refuse any difference.
+
+    A bot moves only when the human has no move; the human's moves are checked by the rules alone.
+    """
     try:
         kind = kind_of(game)
+        engine = kind.engine
         bot = kind.bot(game.bot_id)
-        state = kind.new_game(game.seed)
+        options = stored_options(game)
+        state = engine.new_game(game.seed, options)
         for index, text in enumerate(moves):
-            move = Move.parse(text)
-            if state.to_move is not None and state.to_move != HUMAN:
-                expected = bot_move(state, bot)
+            move = engine.parse_move(text, options)
+            if move.seat != kind.human:
+                if kind.human_may_move(state):
+                    raise VerificationError(f"move {index} is {text} but the human was to move")
+                expected = engine.bot_move(state, bot)
                 if expected != move:
                     raise VerificationError(f"move {index} is {text} but bot {game.bot_id} plays {expected}")
-            state = play(state, move)
+            state = engine.play(state, move)
     except (CouyonError, ValueError) as error:
         raise VerificationError(f"the moves do not replay: {error}") from None
-    if state.winner is None:
+    if not engine.is_over(state):
         raise VerificationError("the game is not finished")
     return state
 
 
-def _bots_play(kind: GameKind, state: GameState, bot: Bot, events: list[Json], new_moves: list[str]) -> GameState:
-    """Let the bots move until South must act or the game ends, recording moves and ``kind``'s events."""
-    while state.to_move is not None and state.to_move != HUMAN:
-        move = bot_move(state, bot)
-        after = play(state, move)
+def _bots_play(kind: GameKind, state: Any, bot: Any, events: list[Json], new_moves: list[str]) -> Any:
+    """Let the bots move until the human has a move or the game ends, recording moves and ``kind``'s events."""
+    engine = kind.engine
+    while not engine.is_over(state) and not kind.human_may_move(state):
+        move = engine.bot_move(state, bot)
+        after = engine.play(state, move)
         events.extend(kind.events_of(state, move, after))
         new_moves.append(str(move))
         state = after

@@ -39,6 +39,8 @@ games = Table(
     Column("bot_id", String(64), nullable=False),
     Column("created_at", DateTime, nullable=False),
     Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
+    # The table options of the game as canonical JSON (``{"players":8,"tokens":3}``), "" for none.
+    Column("options", String(128), nullable=False, server_default=""),
 )
 
 moves = Table(
@@ -47,8 +49,9 @@ moves = Table(
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     # The primary key (game_id, number) is what makes a forked game impossible: move N is written once.
     Column("number", Integer, primary_key=True, autoincrement=False),
-    # 16: "S:recontra" (a Malmedy answer) is 10 characters; PostgreSQL enforces the length.
-    Column("move", String(16), nullable=False),
+    # 160: a tarot poignée shows up to 15 trumps ("NW:poignee:1T,2T,…" is under 80 characters) and an
+    # écart six cards; PostgreSQL enforces the length.
+    Column("move", String(160), nullable=False),
 )
 
 daily_attempts = Table(

@@ -69,6 +69,8 @@ class StoredGame:
     created_at: dt.datetime
     game: str = LEGACY_GAME
     """The registry's id of the game (``couyon.registry``)."""
+    options: str = ""
+    """The table options it was dealt with, as canonical JSON; "" for a game without options."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +256,7 @@ class Store:
                 bot_id=game.bot_id,
                 created_at=game.created_at,
                 game=game.game,
+                options=game.options,
             )
         )
         if first_moves:
