@@ -69,6 +69,9 @@ MALMEDY_ARENA_BOTS: dict[str, Callable[[], Player]] = {
 GAMES = ("couyon", "malmedy")
 """The games the arena plays (``--game``): the common couyon (the default) and the couyon de Malmedy."""
 _VARIANTS: dict[str, Variant] = {"couyon": STANDARD, "malmedy": MALMEDY}
+TAROT = "tarot"
+"""``--game tarot``: French tarot at ``--players`` 3, 4 or 5, with its own bots and duplicate deals
+(``couyon.tarot.arena``); the other options keep their meaning."""
 
 
 def _malmedy_registry_ids() -> list[str]:
@@ -316,9 +319,17 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        choices=(*GAMES, TAROT),
         default="couyon",
-        help="the game to play: couyon (default) or malmedy (the couyon de Malmedy, with its own bots)",
+        help="the game to play: couyon (default), malmedy (the couyon de Malmedy, with its own bots) "
+        "or tarot (French tarot, its own bots and duplicate deals: couyon.tarot.arena)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5),
+        default=None,
+        help="with --game tarot: the players at the table (default 4)",
     )
 
 
@@ -326,6 +337,13 @@ def run_arena_command(args: argparse.Namespace) -> int:
     """Run ``couyon arena`` and print its report; bad arguments give one sentence and exit status 2."""
     if args.workers is not None and args.workers < 1:
         print(f"couyon arena: --workers must be at least 1, got {args.workers}", file=sys.stderr)
+        return 2
+    if args.game == TAROT:
+        from couyon.tarot.arena import run_tarot_arena_command
+
+        return run_tarot_arena_command(args)
+    if args.players is not None:
+        print("couyon arena: --players is for --game tarot only", file=sys.stderr)
         return 2
     try:
         report = run_arena(

@@ -1,0 +1,173 @@
+"""The strong player: determinised search over deals consistent with what the seat knows.
+
+(Draft: bidding and écart as the baseline; card play by rollouts.)
+"""
+
+from __future__ import annotations
+
+import math
+
+from couyon.stream import Stream
+from couyon.tarot.bots.baseline import BaselineTarotBot
+from couyon.tarot.bots.bidding import BID_MARGINS, BidSimulation, best_ecart
+from couyon.tarot.bots.habits import SUIT_INDEX, cards_in
+from couyon.tarot.bots.knowledge import Knowledge, knowledge_of
+from couyon.tarot.bots.playout import marque_of, playout
+from couyon.tarot.bots.rules import legal_mask
+from couyon.tarot.bots.worlds import ViewFacts, sampled_position
+from couyon.tarot.cards import CARDS, FULL_DECK_MASK, HALF_POINTS, mask_of
+from couyon.tarot.game import CARD, ECART, PASS, Move, Phase
+from couyon.tarot.scoring import Contract
+from couyon.tarot.view import TarotView
+
+
+def distinct_candidates(legal: int, knowledge: Knowledge) -> list[int]:
+    """The legal cards that differ: of two low cards of a suit (or two middle trumps) with no card
+    left elsewhere between them, only the lower is kept (they win and lose exactly the same tricks)."""
+    live = FULL_DECK_MASK & ~knowledge.out
+    kept: list[int] = []
+    previous = -1
+    for card in cards_in(legal):
+        if (
+            previous >= 0
+            and HALF_POINTS[card] == 1
+            and HALF_POINTS[previous] == 1
+            and SUIT_INDEX[card] == SUIT_INDEX[previous]
+            and not live & ((1 << card) - 1) & ~((2 << previous) - 1)
+        ):
+            previous = card
+            continue
+        kept.append(card)
+        previous = card
+    return kept
+
+
+class ExpertTarotBot:
+    name = "expert"
+
+    def __init__(
+        self,
+        version: int = 1,
+        budget: int = 6000,
+        min_worlds: int = 6,
+        max_worlds: int = 64,
+        z: float = 2.0,
+        bid_worlds: int = 32,
+        evidence_candidates: int = 3,
+        ecart_worlds: int = 12,
+        margins: dict[int, tuple[float, float, float, float]] | None = None,
+    ) -> None:
+        self.evidence_candidates = evidence_candidates
+        self.bid_worlds = bid_worlds
+        self.ecart_worlds = ecart_worlds
+        self.margins = BID_MARGINS if margins is None else margins
+        self.version = version
+        self.budget = budget
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.z = z
+        self._baseline = BaselineTarotBot()
+
+    def choose(self, seat_view: TarotView, rng: Stream) -> Move:
+        phase = seat_view.phase
+        if phase is Phase.BIDDING:
+            return self._bid(seat_view, rng)
+        if phase is Phase.ECART:
+            return self._ecart(seat_view, rng)
+        if phase is not Phase.PLAYING:
+            return self._baseline.choose(seat_view, rng)
+        legal = legal_mask(seat_view)
+        other = [move for move in seat_view.legal_moves if move.action != CARD]
+        if other or not legal & (legal - 1):
+            return self._baseline.choose(seat_view, rng)
+        return Move(seat_view.seat, CARD, (CARDS[self.card_for(seat_view, legal, rng)],))
+
+    def _bid(self, seat_view: TarotView, rng: Stream) -> Move:
+        seat = seat_view.seat
+        allowed = [Contract(move.action) for move in seat_view.legal_moves if move.action != PASS]
+        if not allowed:
+            return Move(seat, PASS)
+        seats = seat_view.seats
+        players = seat_view.players
+        bids = [(seats.index(bidder), bid) for bidder, bid in seat_view.bids]
+        simulation = BidSimulation(players, seats.index(seat), mask_of(seat_view.hand), bids, rng, self.bid_worlds)
+        values = simulation.values(allowed)
+        margins = self.margins[players]
+        best = max(allowed, key=lambda contract: values[contract] - margins[contract.strength])
+        if values[best] - margins[best.strength] <= 0:
+            return Move(seat, PASS)
+        return Move(seat, best.value)
+
+    def bid_values(self, seat_view: TarotView, rng: Stream, contracts: list[Contract]) -> dict[Contract, float]:
+        """This seat's expected score as the taker of each contract, from deals of the unseen cards played out."""
+        seats = seat_view.seats
+        bids = [(seats.index(bidder), bid) for bidder, bid in seat_view.bids]
+        simulation = BidSimulation(
+            seat_view.players, seats.index(seat_view.seat), mask_of(seat_view.hand), bids, rng, self.bid_worlds
+        )
+        return simulation.values(contracts)
+
+    def _ecart(self, seat_view: TarotView, rng: Stream) -> Move:
+        assert seat_view.contract is not None
+        full = mask_of(seat_view.hand)
+        called = seat_view.called
+        partner_card = called if called is not None and not full >> called & 1 else None
+        chosen = best_ecart(
+            seat_view.players,
+            seat_view.seats.index(seat_view.seat),
+            full,
+            seat_view.contract,
+            partner_card,
+            rng,
+            self.ecart_worlds,
+        )
+        return Move(seat_view.seat, ECART, tuple(CARDS[card] for card in chosen))
+
+    def card_for(self, seat_view: TarotView, legal: int, rng: Stream) -> int:
+        knowledge = knowledge_of(seat_view)
+        candidates = distinct_candidates(legal, knowledge)
+        if len(candidates) == 1:
+            return candidates[0]
+        facts = ViewFacts(seat_view, knowledge)
+        remaining = sum(seat_view.hand_sizes)
+        sign = 1 if knowledge.attack else -1
+        values: dict[int, list[float]] = {card: [] for card in candidates}
+        active = list(candidates)
+        spent = 0
+        worlds = 0
+        while len(active) > 1 and worlds < self.max_worlds:
+            if worlds >= self.min_worlds and spent + len(active) * remaining > self.budget:
+                break
+            position = sampled_position(facts, rng, self.evidence_candidates)
+            for card in active:
+                outcome = playout(position, card)
+                values[card].append(
+                    sign * marque_of(position.contract, outcome, position.primes, position.chelem_announced)
+                )
+            spent += len(active) * remaining
+            worlds += 1
+            if worlds >= self.min_worlds:
+                active = self._survivors(active, values, worlds)
+        means = {card: sum(values[card]) / len(values[card]) for card in active}
+        best = max(means.values())
+        best_cards = [card for card in active if means[card] >= best - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        preferred = BaselineTarotBot.card_for(seat_view)
+        return preferred if preferred in best_cards else best_cards[0]
+
+    def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
+        """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""
+        leader = max(active, key=lambda card: sum(values[card][-worlds:]))
+        top = values[leader][-worlds:]
+        kept = [leader]
+        for card in active:
+            if card == leader:
+                continue
+            differences = [a - b for a, b in zip(top, values[card][-worlds:], strict=True)]
+            mean = sum(differences) / worlds
+            spread = sum((d - mean) ** 2 for d in differences) / (worlds - 1)
+            if mean > self.z * math.sqrt(spread / worlds) and mean > 0:
+                continue
+            kept.append(card)
+        return kept

@@ -1,0 +1,38 @@
+"""Every tarot bot that can sit at a table, by the ``name/version`` that records keep, and the arena's names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from couyon.tarot.bots import TarotBot, bot_id
+from couyon.tarot.bots.baseline import BaselineTarotBot
+from couyon.tarot.bots.expert import ExpertTarotBot
+from couyon.tarot.bots.omniscient import OmniscientTarotBot
+from couyon.tarot.bots.random_bot import RandomTarotBot
+
+OmniscientPlayer = OmniscientTarotBot
+Player = TarotBot | OmniscientTarotBot
+"""A bot, or the yardstick that reads the whole state (only the arena seats one)."""
+
+_BOTS: tuple[TarotBot, ...] = (RandomTarotBot(), BaselineTarotBot(), ExpertTarotBot())
+TAROT_BOTS_BY_ID: dict[str, TarotBot] = {bot_id(bot): bot for bot in _BOTS}
+
+TAROT_TABLE_BOT_ID = "expert/1"
+"""The bot a tarot table would seat (the strongest measured: docs/tarot.md, "Bots")."""
+
+TAROT_ARENA_BOTS: dict[str, Callable[[], Player]] = {
+    "random": RandomTarotBot,
+    "baseline": BaselineTarotBot,
+    "expert": ExpertTarotBot,
+    "omniscient": OmniscientTarotBot,
+}
+"""Bots the arena can seat by name (the current version of each); only the arena seats the yardstick."""
+
+
+def tarot_bot_by_id(identifier: str) -> TarotBot:
+    """The bot recorded as ``identifier`` (``name/version``)."""
+    try:
+        return TAROT_BOTS_BY_ID[identifier]
+    except KeyError:
+        known = ", ".join(sorted(TAROT_BOTS_BY_ID))
+        raise ValueError(f"unknown tarot bot {identifier!r}; known bots: {', '.join([known])}") from None
