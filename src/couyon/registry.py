@@ -27,6 +27,12 @@ from couyon.record import Record, RecordError, read_document, verify, wrong_form
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
+from couyon.server.tarot_answers import NO_CHELEM, tarot_events_of, tarot_view_json
+from couyon.tarot import game as tarot_game
+from couyon.tarot.bots import bot_move as tarot_bot_move
+from couyon.tarot.bots.registry import TAROT_BOTS_BY_ID, TAROT_TABLE_BOT_ID
+from couyon.tarot.cards import Seat as TarotSeat
+from couyon.tarot.record import TarotRecord
 from couyon.tarot.record import verify as tarot_verify
 
 DEFAULT_GAME = "couyon"
@@ -157,6 +163,9 @@ class GameKind:
     """A seat's view as the API's ``view`` object."""
     events_of: Callable[[Any, Any, Any], list[Json]]
     """What the table saw happen when a move turned one state into the next."""
+    waive_action: str | None = None
+    """A pseudo-action (never stored, in no record) by which the human lets an optional move go while the game
+    waits for another seat: tarot's ``no-chelem``, the human taker's answer to his chelem window. None: no such move."""
     options: tuple[OptionRule, ...] = ()
     """The table options of a free game; the daily challenge uses ``daily_options``."""
     daily_options: Options = field(default_factory=dict)
@@ -263,7 +272,78 @@ MALMEDY_GAME = GameKind(
     events_of=malmedy_events_of,
 )
 
-GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME)}
+# -- French tarot: one kind per player count, so each count has its own daily seed and boards (rulings 16, 18).
+
+
+class TarotEngine:
+    """French tarot's fold (``couyon.tarot.game``) at one number of players; tarot has no table options."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+
+    def new_game(self, seed: str, options: Options) -> tarot_game.GameState:
+        return tarot_game.new_game(seed, self.players)
+
+    def parse_move(self, text: str, options: Options) -> tarot_game.Move:
+        return tarot_game.Move.parse(text, self.players)
+
+    def play(self, state: tarot_game.GameState, move: tarot_game.Move) -> tarot_game.GameState:
+        return tarot_game.play(state, move)
+
+    def legal_moves(self, state: tarot_game.GameState) -> tuple[tarot_game.Move, ...]:
+        return tarot_game.legal_moves(state)
+
+    def to_move(self, state: tarot_game.GameState) -> TarotSeat | None:
+        return tarot_game.to_move(state)
+
+    def is_over(self, state: tarot_game.GameState) -> bool:
+        return tarot_game.is_over(state)
+
+    def bot_move(self, state: tarot_game.GameState, bot: Any) -> tarot_game.Move:
+        return tarot_bot_move(state, bot)
+
+    def score(self, state: tarot_game.GameState) -> tuple[int, int] | None:
+        """South's total over the n played deals (ruling 17), and every deal dealt (redeals included)."""
+        if state.score is None:
+            return None
+        return state.score, state.finished_deals[-1].number
+
+    def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
+        return TarotRecord(self.players, seed, tuple(moves), dict(extras)).to_json()
+
+
+def _tarot(players: int) -> GameKind:
+    return GameKind(
+        id=f"tarot{players}",
+        names={"fr": f"Tarot à {players}", "en": f"Tarot, {players} players"},
+        summaries={
+            "fr": f"Le tarot français à {players} joueurs : 78 cartes, des enchères de la petite à la garde contre, "
+            "le chien, les bouts, les poignées et le petit au bout.",
+            "en": f"French tarot for {players} players: 78 cards, bids from petite to garde contre, the chien, "
+            "the bouts, poignées and the petit au bout.",
+        },
+        player_counts=(players,),
+        record_format="tarot-record/1",
+        variant=f"tarot{players}",
+        engine=TarotEngine(players),
+        human=TarotSeat.S,
+        actions=(
+            "pass, petite, garde, garde-sans, garde-contre, call:KH, ecart:CARDS, chelem, no-chelem, "
+            "poignee:CARDS, misere-atout, misere-tete or a card like KS, 10H, 21T or EX"
+        ),
+        bots=TAROT_BOTS_BY_ID,
+        table_bot_id=TAROT_TABLE_BOT_ID,
+        rules_page="#/rules/tarot",
+        verify=tarot_verify,
+        view_json=tarot_view_json,
+        events_of=tarot_events_of,
+        waive_action=NO_CHELEM,
+    )
+
+
+TAROT_GAMES = tuple(_tarot(players) for players in (3, 4, 5))
+
+GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, *TAROT_GAMES)}
 """Every game, in the order the home page shows them (couyon first)."""
 
 _BY_VARIANT = {game.variant: game for game in GAMES.values() if game.record_format == "couyon-record/1"}

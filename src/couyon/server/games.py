@@ -365,6 +365,8 @@ class GameService:
             )
         if not kind.human_may_move(state):
             raise ApiError(409, "out_of_turn", "It is not your turn.")
+        if kind.waive_action is not None and action == kind.waive_action:
+            return self._waive(game, moves, state, kind)
         try:
             move = engine.parse_move(f"{kind.human}:{action}", stored_options(game))
         except CouyonError:
@@ -385,6 +387,26 @@ class GameService:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
         # The entry comes from the verifying replay, run after this answer (``verify_finished``).
+        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
+
+    def _waive(self, game: StoredGame, moves: list[str], state: Any, kind: GameKind) -> GameAnswer:
+        """The human lets his optional move go (``kind.waive_action``): nothing of his is stored, the seat the
+        game waits for moves, then the bots until the human may move again."""
+        engine = kind.engine
+        if engine.to_move(state) == kind.human:
+            raise ApiError(409, "illegal_move", "There is nothing to let go now: the game waits for your move.")
+        bot = kind.bot(game.bot_id)
+        move = engine.bot_move(state, bot)
+        after = engine.play(state, move)
+        events = kind.events_of(state, move, after)
+        new_moves = [str(move)]
+        after = _bots_play(kind, after, bot, events, new_moves)
+        finish = self._ranked_finish(game) if engine.is_over(after) else None
+        try:
+            self.store.append_moves(game.id, len(moves), new_moves, finish)
+        except StaleMoveError:
+            raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
+        self._folds.remember(game, (*moves, *new_moves), after)
         return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
 
     def _ranked_finish(self, game: StoredGame) -> RankedFinish | None:
@@ -564,7 +586,9 @@ def verified_replay(game: StoredGame, moves: list[str]) -> Any:
         for index, text in enumerate(moves):
             move = engine.parse_move(text, options)
             if move.seat != kind.human:
-                if kind.human_may_move(state):
+                # A bot moves only when the human may not, or when the game waits for that bot while the
+                # human let an optional move go (the tarot taker's chelem, ``GameKind.waive_action``).
+                if kind.human_may_move(state) and (kind.waive_action is None or engine.to_move(state) != move.seat):
                     raise VerificationError(f"move {index} is {text} but the human was to move")
                 expected = engine.bot_move(state, bot)
                 if expected != move:
