@@ -9,6 +9,9 @@ in the project branches on which game it holds.
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,12 +23,24 @@ from couyon.bots.malmedy_baseline import MalmedyBaselineBot
 from couyon.bots.malmedy_expert import MalmedyExpertBot
 from couyon.bots.random_bot import RandomBot
 from couyon.cards import Seat
+from couyon.coucou import bots as coucou_bots
+from couyon.coucou import game as coucou_game
+from couyon.coucou.record import Record as CoucouRecord
 from couyon.coucou.record import verify as coucou_verify
+from couyon.coucou.view import PublicCoup, public_coup
+from couyon.coucou.view import view as coucou_view
 from couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.malmedy import MALMEDY
 from couyon.record import Record, RecordError, read_document, verify, wrong_format
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
+from couyon.server.coucou_answers import (
+    COUCOU_HUMAN,
+    coucou_board_facts,
+    coucou_events_of,
+    coucou_view_json,
+    coups_played,
+)
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
 from couyon.server.tarot_answers import NO_CHELEM, tarot_events_of, tarot_view_json
 from couyon.tarot import game as tarot_game
@@ -133,6 +148,93 @@ class CouyonEngine:
         return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
 
 
+HISTORY_CACHE = 256
+"""Coucou games whose public history the engine keeps for the bots' views (a few kilobytes each)."""
+
+
+class CoucouEngine:
+    """Coucou's fold (``couyon.coucou.game``): 5 to 20 players, ``players`` and ``tokens`` from the table options."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._histories: OrderedDict[int, tuple[tuple[coucou_game.Coup, ...], tuple[PublicCoup, ...]]] = OrderedDict()
+        self._public: OrderedDict[int, tuple[coucou_game.Coup, PublicCoup]] = OrderedDict()
+
+    def new_game(self, seed: str, options: Options) -> coucou_game.GameState:
+        players = options.get("players", coucou_game.DEFAULT_PLAYERS)
+        tokens = options.get("tokens", coucou_game.DEFAULT_TOKENS)
+        assert isinstance(players, int) and isinstance(tokens, int), "parse_options checks the options"
+        return coucou_game.new_game(seed, players, tokens)
+
+    def parse_move(self, text: str, options: Options) -> coucou_game.Move:
+        return coucou_game.Move.parse(text)
+
+    def play(self, state: coucou_game.GameState, move: coucou_game.Move) -> coucou_game.GameState:
+        return coucou_game.play(state, move)
+
+    def legal_moves(self, state: coucou_game.GameState) -> tuple[coucou_game.Move, ...]:
+        return coucou_game.legal_moves(state)
+
+    def to_move(self, state: coucou_game.GameState) -> int | None:
+        return state.to_move
+
+    def is_over(self, state: coucou_game.GameState) -> bool:
+        return state.winner is not None
+
+    def bot_move(self, state: coucou_game.GameState, bot: coucou_bots.CoucouBot) -> coucou_game.Move:
+        """``coucou.bots.bot_move``, with the finished coups' public history made once per coup, not per decision.
+
+        The view handed to the bot is equal to ``view(state, seat)``: only its ``history`` is reused, and
+        ``state.finished`` is the same tuple for every state of one coup. Without this a bot loop that plays a
+        20-player table to its end spends most of its time rebuilding the history.
+        """
+        seat = state.to_move
+        if seat is None:
+            raise ValueError("the game is over: no seat is to speak")
+        seat_view = dataclasses.replace(
+            coucou_view(state._replace(finished=()), seat), history=self._history(state.finished)
+        )
+        return bot.choose(seat_view, coucou_bots.bot_rng(state.seed, state.coup.number, seat))
+
+    def _history(self, finished: tuple[coucou_game.Coup, ...]) -> tuple[PublicCoup, ...]:
+        """The public history of these finished coups, from small caches keyed by the tuple and by each coup.
+
+        Each entry keeps the object its key is the ``id`` of, so that id cannot be reused while the entry lives.
+        """
+        with self._lock:
+            cached = self._histories.get(id(finished))
+            if cached is not None and cached[0] is finished:
+                return cached[1]
+            history = tuple(self._public_coup(coup) for coup in finished)
+            self._histories[id(finished)] = (finished, history)
+            while len(self._histories) > HISTORY_CACHE:
+                self._histories.popitem(last=False)
+            return history
+
+    def _public_coup(self, coup: coucou_game.Coup) -> PublicCoup:
+        cached = self._public.get(id(coup))
+        if cached is not None and cached[0] is coup:
+            self._public.move_to_end(id(coup))
+            return cached[1]
+        public = public_coup(coup)
+        self._public[id(coup)] = (coup, public)
+        while len(self._public) > HISTORY_CACHE * 16:
+            self._public.popitem(last=False)
+        return public
+
+    def score(self, state: coucou_game.GameState) -> tuple[int, int] | None:
+        """Seat 1's score (ruling 16) and the coups it played: its elimination's coup, or every coup if it won."""
+        if state.score is None:
+            return None
+        return state.score, coups_played(state, COUCOU_HUMAN)
+
+    def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
+        players = options.get("players", coucou_game.DEFAULT_PLAYERS)
+        tokens = options.get("tokens", coucou_game.DEFAULT_TOKENS)
+        assert isinstance(players, int) and isinstance(tokens, int), "parse_options checks the options"
+        return CoucouRecord(seed, players, tokens, tuple(moves), dict(extras)).to_json()
+
+
 @dataclass(frozen=True, slots=True)
 class GameKind:
     """One game of the site, with everything the rest of the code needs to host it."""
@@ -171,6 +273,8 @@ class GameKind:
     daily_options: Options = field(default_factory=dict)
     level_bots: Mapping[str, str] = field(default_factory=dict)
     """For a game whose ``level`` option chooses the bots: each level's bot id."""
+    board_facts: Callable[[int, int, Options], Json] | None = None
+    """What a leaderboard line adds to its score and deals, from them and the game's options (coucou: the place)."""
 
     def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""
@@ -272,6 +376,42 @@ MALMEDY_GAME = GameKind(
     events_of=malmedy_events_of,
 )
 
+COUCOU_GAME = GameKind(
+    id="coucou",
+    names={"fr": "Coucou", "en": "Coucou"},
+    summaries={
+        "fr": "De cinq à vingt joueurs, une seule carte chacun : on la garde ou on la change avec son voisin, "
+        "un roi répond « Coucou ! », et la plus basse perd un jeton.",
+        "en": "Five to twenty players, one card each: keep it or change it with your neighbour, "
+        'a king answers "Coucou!", and the lowest card loses a token.',
+    },
+    player_counts=tuple(range(5, 21)),
+    record_format="coucou-record/1",
+    variant="coucou",
+    engine=CoucouEngine(),
+    human=COUCOU_HUMAN,
+    actions="keep or change",
+    bots=coucou_bots.BOTS,
+    table_bot_id=coucou_bots.TABLE_BOT_ID,
+    rules_page="#/rules/coucou",
+    verify=coucou_verify,
+    view_json=coucou_view_json,
+    events_of=coucou_events_of,
+    options=(
+        OptionRule("players", tuple(range(5, 21)), coucou_game.DEFAULT_PLAYERS),
+        OptionRule(
+            "tokens",
+            tuple(range(coucou_game.MIN_TOKENS, coucou_game.MAX_TOKENS + 1)),
+            coucou_game.DEFAULT_TOKENS,
+        ),
+        OptionRule("level", ("easy", "normal", "expert"), "expert"),
+    ),
+    # Ruling 17: the daily challenge is 8 players with 3 tokens each against Expert bots.
+    daily_options={"players": 8, "tokens": 3, "level": "expert"},
+    level_bots={"easy": "easy/1", "normal": "normal/1", "expert": "expert/1"},
+    board_facts=coucou_board_facts,
+)
+
 # -- French tarot: one kind per player count, so each count has its own daily seed and boards (rulings 16, 18).
 
 
@@ -343,7 +483,7 @@ def _tarot(players: int) -> GameKind:
 
 TAROT_GAMES = tuple(_tarot(players) for players in (3, 4, 5))
 
-GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, *TAROT_GAMES)}
+GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, COUCOU_GAME, *TAROT_GAMES)}
 """Every game, in the order the home page shows them (couyon first)."""
 
 _BY_VARIANT = {game.variant: game for game in GAMES.values() if game.record_format == "couyon-record/1"}

@@ -37,11 +37,14 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import select
+
 from couyon.game import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
 from couyon.registry import DEFAULT_GAME, GAMES, GameKind, Options, game_named
 from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
+from couyon.store.schema import games as games_table
 
 Clock = Callable[[], dt.datetime]
 """The app's only source of time (aware datetimes); tests hand in one they can move."""
@@ -443,6 +446,8 @@ class GameService:
         if board == "free":
             day = None
         entries = self.store.leaderboard(board, day, limit, kind.id)
+        facts = kind.board_facts
+        options = self._options_of([entry.game_id for entry in entries]) if facts is not None else {}
         return {
             "board": board,
             "day": None if day is None else day.isoformat(),
@@ -453,10 +458,20 @@ class GameService:
                     "score": entry.score,
                     "deals": entry.deals,
                     "finished_at": entry.finished_at.replace(tzinfo=dt.UTC).isoformat(),
+                    **({} if facts is None else facts(entry.score, entry.deals, options.get(entry.game_id, {}))),
                 }
                 for entry in entries
             ],
         }
+
+    def _options_of(self, game_ids: list[str]) -> dict[str, Options]:
+        """The table options of these stored games, in one query (a board line's facts may need them)."""
+        if not game_ids:
+            return {}
+        query = select(games_table.c.id, games_table.c.options).where(games_table.c.id.in_(game_ids))
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return {row.id: json.loads(row.options) if row.options else {} for row in rows}
 
     def set_name(self, player_id: str, raw: str) -> str:
         name = valid_name(raw)
