@@ -31,7 +31,28 @@ def test_defaults_and_overrides(tmp_path: Path) -> None:
     assert custom.rate_moves_per_minute == 0 and custom.table_bot == "baseline/1"
 
 
-@pytest.mark.parametrize(("name", "value"), [("COUYON_PORT", "eighty"), ("COUYON_PORT", "0"), ("COUYON_WORKERS", "-1")])
+def test_connection_limits_have_defaults_and_settings() -> None:
+    defaults = Settings.from_environment({})
+    assert (defaults.max_header_bytes, defaults.max_headers, defaults.max_url_bytes) == (16384, 64, 4096)
+    assert (defaults.header_timeout_seconds, defaults.body_timeout_seconds, defaults.keepalive_seconds) == (10, 10, 5)
+    assert (defaults.max_connections, defaults.max_connections_per_address) == (1000, 128)
+    custom = Settings.from_environment(
+        {"COUYON_HEADER_TIMEOUT_SECONDS": "3", "COUYON_MAX_CONNECTIONS_PER_ADDRESS": "0", "COUYON_MAX_HEADERS": "20"}
+    )
+    assert (custom.header_timeout_seconds, custom.max_connections_per_address, custom.max_headers) == (3, 0, 20)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("COUYON_PORT", "eighty"),
+        ("COUYON_PORT", "0"),
+        ("COUYON_WORKERS", "-1"),
+        ("COUYON_HEADER_TIMEOUT_SECONDS", "0"),
+        ("COUYON_MAX_HEADER_BYTES", "100"),
+        ("COUYON_MAX_CONNECTIONS", "0"),
+    ],
+)
 def test_bad_values_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
         Settings.from_environment({name: value})

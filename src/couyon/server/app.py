@@ -6,6 +6,7 @@ serialise its answer. Everything that becomes an HTTP error goes through ``error
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import logging
@@ -27,7 +28,14 @@ from couyon import __version__
 from couyon.record import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.config import Settings
-from couyon.server.errors import ERROR_RESPONSES, ApiError, ErrorBody, error_response, install_error_handlers
+from couyon.server.errors import (
+    ERROR_RESPONSES,
+    SECURITY_HEADERS,
+    ApiError,
+    ErrorBody,
+    error_response,
+    install_error_handlers,
+)
 from couyon.server.games import Clock, GameService, ReplayProcess, table_bots, utc_now
 from couyon.server.identity import COOKIE_MAX_AGE, COOKIE_NAME, new_player_id, player_of, signed_cookie
 from couyon.server.limits import RateLimiter
@@ -35,17 +43,6 @@ from couyon.server.logs import configure_logging
 from couyon.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-SECURITY_HEADERS = [
-    (
-        b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-        b"form-action 'self'; frame-ancestors 'none'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
 access_log = logging.getLogger("couyon.access")
 
 
@@ -119,11 +116,16 @@ class CatalogModel(BaseModel):
 
 
 class HttpEdge:
-    """Outermost middleware: body size limit, security headers and one JSON access-log line per request."""
+    """Outermost middleware: body size and time limits, security headers and one JSON access-log line per request.
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+    The body must be whole ``body_timeout`` seconds after the headers (when the app is first
+    called): a client dribbling it gets 408 and the connection is closed.
+    """
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int, body_timeout: float = 10.0) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -152,8 +154,14 @@ class HttpEdge:
         # The body (a few KB at most) is read here, so a chunked one that outgrows the limit gets 413 too.
         body: list[Message] = []
         received = 0
+        deadline = started + self.body_timeout
+        timed_out = False
         while not too_large:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.perf_counter()))
+            except TimeoutError:
+                timed_out = True
+                break
             body.append(message)
             if message["type"] != "http.request":
                 break  # the client left before its body was whole
@@ -161,8 +169,17 @@ class HttpEdge:
             too_large = received > self.max_body_bytes
             if not message.get("more_body", False):
                 break
-        repeated = None if too_large or not is_api else _repeated_key(b"".join(m.get("body", b"") for m in body))
-        if too_large:
+        repeated = (
+            None if too_large or timed_out or not is_api else _repeated_key(b"".join(m.get("body", b"") for m in body))
+        )
+        if timed_out:
+            seconds = f"{self.body_timeout:g}"
+            response = error_response(
+                408, "request_timeout", f"The request body did not arrive within {seconds} seconds."
+            )
+            response.headers["connection"] = "close"  # The rest of the body is not waited for.
+            await response(scope, receive, send_with_headers)
+        elif too_large:
             response = error_response(413, "too_large", f"The request body exceeds {self.max_body_bytes} bytes.")
             await response(scope, receive, send_with_headers)
         elif repeated is not None:
@@ -384,7 +401,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)
-    app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes, body_timeout=settings.body_timeout_seconds)
     return app
 
 

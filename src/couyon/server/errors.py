@@ -8,6 +8,7 @@ database unavailable. Bad input never reaches a 500 and no answer carries a trac
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -20,6 +21,19 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException
 
 log = logging.getLogger("couyon.server")
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+"""Headers of every answer (``app.HttpEdge`` adds them; refusals written before the app runs carry them too)."""
 
 
 class ApiError(Exception):
@@ -60,6 +74,26 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 def error_response(status: int, code: str, message: str, retry_after: int | None = None) -> JSONResponse:
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def raw_error_response(status: int, reason: str, code: str, message: str, retry_after: int | None = None) -> bytes:
+    """A whole HTTP/1.1 error answer in the API's shape that closes the connection.
+
+    For refusals made before a request reaches the app (``limits.GuardedHttpToolsProtocol``):
+    a head too large, too slow, or a connection over the limits.
+    """
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+        (b"cache-control", b"no-store"),
+        *SECURITY_HEADERS,
+    ]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    head = b"".join(name + b": " + value + b"\r\n" for name, value in headers)
+    return f"HTTP/1.1 {status} {reason}\r\n".encode() + head + b"\r\n" + body
 
 
 _HTTP_MESSAGES = {

@@ -1,18 +1,42 @@
-"""Simple fixed-window rate limits per player id and per address, kept in each process's memory.
+"""What one client may cost the server: rate limits per player id and per address, and the connection guard.
 
-They bound abuse (issue: 429 with ``Retry-After``); they are not game state, so losing them
-on a restart or splitting them across processes changes no game.
+The rate limits are fixed one-minute windows kept in each process's memory. They bound abuse
+(429 with ``Retry-After``); they are not game state, so losing them on a restart changes no
+game. ``GuardedHttpToolsProtocol`` is the HTTP protocol ``couyon serve`` runs uvicorn with: it
+bounds what a connection may hold before its request reaches the app (head size, head
+time, connections per process and per address).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import ipaddress
+import logging
 import math
+import os
 import threading
+import time
+import weakref
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from uvicorn.config import Config
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
+
+from couyon.server.errors import raw_error_response
 
 WINDOW_SECONDS = 60.0
 ADDRESS_FACTOR = 10
 """An address may carry several players (a family, a school behind one router)."""
+access_log = logging.getLogger("couyon.access")
+LINGER_SECONDS = 1.0
+"""How long a refused connection's further bytes are read and dropped before it is closed."""
+LINGER_MAX_BYTES = 65536
+"""A refused connection that sends more than this meanwhile is closed at once."""
 
 
 class RateLimiter:
@@ -44,3 +68,277 @@ class RateLimiter:
             if not over:
                 return None
             return max(1, math.ceil(WINDOW_SECONDS - (now - self._window_start)))
+
+
+# -- the connection guard ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionLimits:
+    """What one connection may cost the server before the app sees a request (``Settings`` gives the numbers)."""
+
+    max_header_bytes: int = 16384
+    max_headers: int = 64
+    max_url_bytes: int = 4096
+    header_timeout_seconds: float = 10.0
+    max_connections: int = 1000
+    max_connections_per_address: int = 128
+    trusted: str = "127.0.0.1,::1"
+    """uvicorn's ``forwarded_allow_ips``: proxies, exempt from the per-address limit (all their clients share it)."""
+
+
+class _Trusted:
+    """Addresses and networks of ``FORWARDED_ALLOW_IPS`` (``*``: every address)."""
+
+    def __init__(self, spec: str | list[str]) -> None:
+        items = [item.strip() for item in (spec.split(",") if isinstance(spec, str) else spec) if item.strip()]
+        self.everyone = "*" in items
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        self.literals: set[str] = set()
+        for item in items:
+            try:
+                self.networks.append(ipaddress.ip_network(item, strict=False))
+            except ValueError:
+                self.literals.add(item)
+
+    def __contains__(self, address: str) -> bool:
+        if self.everyone or address in self.literals:
+            return True
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.networks)
+
+
+@functools.cache
+def _limits_of_this_process() -> tuple[ConnectionLimits, _Trusted]:
+    from couyon.server.config import Settings
+
+    settings = Settings.from_environment()
+    trusted = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    limits = ConnectionLimits(
+        max_header_bytes=settings.max_header_bytes,
+        max_headers=settings.max_headers,
+        max_url_bytes=settings.max_url_bytes,
+        header_timeout_seconds=settings.header_timeout_seconds,
+        max_connections=settings.max_connections,
+        max_connections_per_address=settings.max_connections_per_address,
+        trusted=trusted,
+    )
+    return limits, _Trusted(trusted)
+
+
+# Open connections per client address, per server (one per process under ``couyon serve``).
+_PER_ADDRESS: weakref.WeakKeyDictionary[ServerState, Counter[str]] = weakref.WeakKeyDictionary()
+
+
+class _Refused(Exception):
+    """Raised from a parser callback to stop reading a request head that broke a limit."""
+
+
+class GuardedHttpToolsProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with limits on what a client may make it hold before a request is whole.
+
+    uvicorn 0.5x with httptools enforces none of these: a header of any size was accumulated
+    (quadratically, starving every other client), and a connection that never finished its
+    headers was kept forever. Here:
+
+    - the request line and headers may hold ``max_header_bytes`` (else 431), ``max_headers``
+      lines (431) and a target of ``max_url_bytes`` (414), counted as the bytes arrive;
+    - the headers must be complete ``header_timeout_seconds`` after the connection opened (or
+      after the first byte of a later request on it): else 408, or a silent close when nothing
+      at all was sent (a browser's unused pre-connection);
+    - at most ``max_connections`` connections per process and ``max_connections_per_address``
+      per client address (a trusted proxy's are not counted per address): a connection over a
+      limit is answered 503 with ``Retry-After`` and closed at once.
+
+    The body's own deadline is ``app.HttpEdge``'s (the app is running by then); idle
+    keep-alive connections are closed by uvicorn's ``timeout_keep_alive``.
+    """
+
+    limits: ConnectionLimits
+    trusted: _Trusted
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        if not hasattr(self, "limits"):
+            self.limits, self.trusted = _limits_of_this_process()
+        self._per_address = _PER_ADDRESS.setdefault(server_state, Counter())
+        self._address: str | None = None  # Set once counted against its address.
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._in_head = True  # Between two requests, or inside a request line and headers.
+        self._head_began = False  # The current head's first byte arrived.
+        self._began_in_this_chunk = False
+        self._head_bytes = 0  # Raw bytes of the current head after the chunk it began in.
+        self._head_size = 0  # Its URL and complete header lines, exactly.
+        self._header_count = 0
+        self._refusal: tuple[int, str, str, str] | None = None
+        self._refused = False
+        self._dropped = 0
+        self._opened = 0.0
+
+    # -- connections ---------------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._opened = time.monotonic()
+        address = self.client[0] if self.client else None
+        per_address_limit = self.limits.max_connections_per_address
+        if len(self.connections) > self.limits.max_connections:
+            self._refuse(503, "Service Unavailable", "too_many_connections", "The server has too many connections.")
+            return
+        if address is not None and per_address_limit > 0 and address not in self.trusted:
+            if self._per_address[address] >= per_address_limit:
+                self._refuse(
+                    503, "Service Unavailable", "too_many_connections", "This address has too many connections open."
+                )
+                return
+            self._per_address[address] += 1
+            self._address = address
+        self._start_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_head_timer()
+        if self._address is not None:
+            self._per_address[self._address] -= 1
+            if self._per_address[self._address] <= 0:
+                del self._per_address[self._address]
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            # The rest of a refused request is dropped unread, up to a point: a client still sending
+            # that much is not waiting for the answer.
+            self._dropped += len(data)
+            if self._dropped > LINGER_MAX_BYTES:
+                self.transport.close()
+            return
+        if self.transport.is_closing():
+            return
+        if self._in_head and self._head_timer is None:
+            self._start_head_timer()  # The first byte of a later request on a kept-alive connection.
+        self._began_in_this_chunk = False
+        super().data_received(data)
+        if self.transport.is_closing() or not self._in_head:
+            return
+        # Still inside a head: count what arrived (the chunk a head began in is left out, as the bytes
+        # before it belong to the previous request; one read is at most a few hundred KiB).
+        if not self._began_in_this_chunk:
+            self._head_bytes += len(data)
+        # Both counts are lower bounds of the head's true size, so neither refuses a head within the limit.
+        if max(len(self.url) + self._head_size, self._head_bytes) > self.limits.max_header_bytes:
+            self._refuse_large_head()
+
+    # -- parser callbacks ------------------------------------------------------------------------
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._in_head = True
+        self._head_began = True
+        self._began_in_this_chunk = True
+        self._head_bytes = self._head_size = self._header_count = 0
+
+    def on_url(self, url: bytes) -> None:
+        super().on_url(url)
+        if len(self.url) > self.limits.max_url_bytes:
+            self._refusal = (414, "URI Too Long", "url_too_long", f"The URL exceeds {self.limits.max_url_bytes} bytes.")
+            raise _Refused
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_count += 1
+        self._head_size += len(name) + len(value) + 4
+        if self._header_count > self.limits.max_headers:
+            self._refusal = (
+                431,
+                "Request Header Fields Too Large",
+                "headers_too_large",
+                f"A request may carry at most {self.limits.max_headers} headers.",
+            )
+            raise _Refused
+        if len(self.url) + self._head_size > self.limits.max_header_bytes:
+            self._refusal = self._large_head_refusal()
+            raise _Refused
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        self._in_head = False
+        self._head_began = False
+        self._stop_head_timer()
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._in_head = True  # What comes next is the next request's head.
+
+    def send_400_response(self, msg: str) -> None:
+        """Called by uvicorn for any parser error: a limit broken in a callback is answered as that limit."""
+        refusal, self._refusal = self._refusal, None
+        if refusal is not None:
+            self._refuse(*refusal)
+        else:
+            self._refuse(400, "Bad Request", "malformed", "The request is not valid HTTP/1.1.")
+
+    # -- refusals --------------------------------------------------------------------------------
+
+    def _large_head_refusal(self) -> tuple[int, str, str, str]:
+        message = f"The request line and headers exceed {self.limits.max_header_bytes} bytes."
+        return 431, "Request Header Fields Too Large", "headers_too_large", message
+
+    def _refuse_large_head(self) -> None:
+        self._refuse(*self._large_head_refusal())
+
+    def _start_head_timer(self) -> None:
+        self._stop_head_timer()
+        self._head_timer = self.loop.call_later(self.limits.header_timeout_seconds, self._head_timed_out)
+
+    def _stop_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self._refused or self.transport.is_closing() or not self._in_head:
+            return
+        if not self._head_began:
+            self.transport.close()  # Nothing of a request was sent: close, as for an idle keep-alive.
+            return
+        seconds = self.limits.header_timeout_seconds
+        self._refuse(
+            408, "Request Timeout", "request_timeout", f"The request headers did not arrive within {seconds:g} seconds."
+        )
+
+    def _refuse(self, status: int, reason: str, code: str, message: str) -> None:
+        """Answer ``status`` in the API's error shape and close: the rest of this connection is not read."""
+        self._stop_head_timer()
+        if self._refused or self.transport.is_closing():
+            return
+        retry_after = 1 if status == 503 else None
+        self.transport.write(raw_error_response(status, reason, code, message, retry_after))
+        if status == 503 or not self.transport.can_write_eof():
+            self.transport.close()  # Over the connection limits: free the descriptor at once.
+        else:
+            # A lingering close: closing with unread bytes would reset the connection, and the client
+            # would lose the answer. Stop writing, drop what still arrives for a moment, then close.
+            self._refused = True
+            self.transport.write_eof()
+            self.loop.call_later(LINGER_SECONDS, self.transport.close)
+        access_log.info(
+            "request",
+            extra={
+                "method": self.scope.get("method") if self.scope else None,
+                "path": None,
+                "status": status,
+                "ms": round((time.monotonic() - self._opened) * 1000, 2),
+                "client": self.client[0] if self.client else "",
+                "refused": code,
+            },
+        )

@@ -55,12 +55,36 @@ def _database_problem(url: str, data_dir: Path) -> str | None:
     return None
 
 
+_SPARE_FILE_DESCRIPTORS = 128
+"""Besides its connections a process holds database connections, log and library files."""
+
+
+def _file_descriptor_problem(max_connections: int) -> str | None:
+    """Raise this process's open-file limit to what ``max_connections`` needs, or say why it cannot be."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows has no such limit to raise.
+        return None
+    needed = max_connections + _SPARE_FILE_DESCRIPTORS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return None
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        return (
+            f"COUYON_MAX_CONNECTIONS={max_connections} needs {needed} open files but the limit is {hard} "
+            "(raise it with ulimit -n or systemd's LimitNOFILE, or lower COUYON_MAX_CONNECTIONS)"
+        )
+    resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))  # Inherited by the worker processes.
+    return None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Start the server; worker processes read the same settings from the environment."""
     import uvicorn
 
     from couyon.server.config import ConfigError, Settings
     from couyon.server.games import table_bots
+    from couyon.server.limits import GuardedHttpToolsProtocol
     from couyon.server.logs import configure_logging
 
     for option, variable in _OPTION_VARIABLES.items():
@@ -78,6 +102,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"couyon serve: {problem}.", file=sys.stderr)
         return 2
+    problem = _file_descriptor_problem(settings.max_connections)
+    if problem is not None:
+        print(f"couyon serve: {problem}.", file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
     uvicorn.run(
         "couyon.server.app:app_from_environment",
@@ -89,5 +117,10 @@ def run_serve(args: argparse.Namespace) -> int:
         log_config=None,
         proxy_headers=True,
         timeout_graceful_shutdown=5,
+        # The connection guard (header size, count and time, connections per process and per address);
+        # HttpEdge bounds the body's size and time, and uvicorn closes idle keep-alive connections.
+        http=GuardedHttpToolsProtocol,
+        ws="none",  # No WebSocket route: an upgrade request is answered as plain HTTP.
+        timeout_keep_alive=settings.keepalive_seconds,
     )
     return 0
