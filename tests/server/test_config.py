@@ -2,16 +2,68 @@
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server.helpers import new_game, play_to_end
 
+from couyon.loadgen import free_port
 from couyon.registry import GAMES
-from couyon.server.config import ConfigError, Settings
+from couyon.server.config import ConfigError, Settings, secret_weakness
 from couyon.server.games import table_bots
+
+STRONG_SECRET = "5f0c8e51d2a94b7c3e6a10f98d4b27e6a3c5d8e0f1b2a4c6d8e0f2a4b6c8d0e2"
+
+
+@pytest.mark.parametrize(
+    ("secret", "why"),
+    [
+        ("belote", "6 bytes long"),
+        ("test-secret", "11 bytes long"),
+        ("belote" * 6, "only 5 different characters"),
+        ("a" * 64, "only 1 different character;"),
+        ("0123456789abcdef" * 2, "a shorter string repeated"),
+        ("abcdefghijklmnopqrstuvwxyz0123456789", "too regular"),
+        ("test-secret-test-secret-test-secret", "only 6 different characters"),
+    ],
+)
+def test_a_weak_secret_is_refused_with_how_to_make_one(secret: str, why: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_environment({"COUYON_SECRET": secret})
+    message = str(refused.value)
+    assert message.startswith("COUYON_SECRET is too weak") and why in message, message
+    assert "secrets.token_hex(32)" in message and secret not in message
+
+
+def test_random_secrets_are_accepted() -> None:
+    for _ in range(2000):
+        assert secret_weakness(secrets.token_hex(16)) is None  # 128 random bits, the shortest the rule accepts
+    assert secret_weakness(secrets.token_hex(32)) is None
+    assert secret_weakness(secrets.token_urlsafe(32)) is None
+    assert Settings.from_environment({"COUYON_SECRET": STRONG_SECRET}).secret == STRONG_SECRET
+    assert Settings.from_environment({}).secret is None  # Generated and stored in the database.
+
+
+def test_serve_refuses_a_weak_secret_in_one_sentence(tmp_path: Path) -> None:
+    environment = {**os.environ, "COUYON_SECRET": "belote", "COUYON_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "couyon.cli", "serve", "--port", str(free_port())],
+        env=environment,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    message = done.stderr.decode()
+    assert message.startswith("couyon serve: COUYON_SECRET is too weak") and message.count("\n") == 1, message
+    assert "token_hex(32)" in message and "belote" not in message and "Traceback" not in message
+    assert not (tmp_path / "couyon.sqlite3").exists()  # Refused before anything was created.
 
 
 def test_defaults_and_overrides(tmp_path: Path) -> None:
@@ -22,12 +74,14 @@ def test_defaults_and_overrides(tmp_path: Path) -> None:
         {
             "COUYON_DATABASE_URL": "postgresql+psycopg://u@h/db",
             "COUYON_PORT": "9000",
-            "COUYON_SECRET": "s",
+            "COUYON_SECRET": STRONG_SECRET,
             "COUYON_RATE_MOVES_PER_MINUTE": "0",
             "COUYON_TABLE_BOT": "baseline/1",
         }
     )
-    assert custom.database_url == "postgresql+psycopg://u@h/db" and custom.port == 9000 and custom.secret == "s"
+    assert (
+        custom.database_url == "postgresql+psycopg://u@h/db" and custom.port == 9000 and custom.secret == STRONG_SECRET
+    )
     assert custom.rate_moves_per_minute == 0 and custom.table_bot == "baseline/1"
 
 

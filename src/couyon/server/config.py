@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import os
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +15,41 @@ from couyon.store import sqlite_url
 
 class ConfigError(ValueError):
     """A configuration value that cannot be used; the message names the variable."""
+
+
+SECRET_MIN_BYTES = 32
+_MAKE_A_SECRET = """python3 -c 'import secrets; print(secrets.token_hex(32))'"""
+
+
+def _estimated_bits(symbols: list[int]) -> float:
+    """Length times the Shannon entropy of the symbols' frequencies: a crude upper bound of a string's guessability."""
+    counts = Counter(symbols)
+    return -sum(count * math.log2(count / len(symbols)) for count in counts.values())
+
+
+def secret_weakness(secret: str) -> str | None:
+    """Why ``secret`` is too weak to sign cookies and derive the daily seeds, or None.
+
+    A secret recovered from one published daily seed lets anyone act as any player and see
+    every future deal, so it must be long and random: at least 32 bytes; and not obviously
+    guessable — at least 8 different characters, not a shorter string repeated, and enough
+    variety both in its characters and in the steps between them (``abcdef…`` has many
+    characters but one step). ``secrets.token_hex(16)`` or longer always passes.
+    """
+    size = len(secret.encode())
+    if size < SECRET_MIN_BYTES:
+        return f"it is {size} bytes long, and a secret needs at least {SECRET_MIN_BYTES}"
+    if len(set(secret)) < 8:
+        distinct = len(set(secret))
+        return f"it uses only {distinct} different character{'s' if distinct > 1 else ''}"
+    for period in range(1, len(secret) // 2 + 1):
+        if len(secret) % period == 0 and secret == secret[:period] * (len(secret) // period):
+            return "it is a shorter string repeated"
+    codes = [ord(char) for char in secret]
+    steps = [after - before for before, after in itertools.pairwise(codes)]
+    if _estimated_bits(codes) < 80 or _estimated_bits(steps) < 64:
+        return "its characters are too regular to be random"
+    return None
 
 
 def _integer(environment: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
@@ -34,7 +72,8 @@ class Settings:
     data_dir: Path
     database_url: str
     secret: str | None = None
-    """Signs cookies and derives the daily seeds; generated once and stored in the database if unset."""
+    """Signs cookies and derives the daily seeds; generated once and stored in the database if unset.
+    ``from_environment`` refuses a weak one (``secret_weakness``)."""
     host: str = "127.0.0.1"
     port: int = 8000
     workers: int = 1
@@ -68,10 +107,17 @@ class Settings:
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environment is None else environment
         data_dir = Path(env.get("COUYON_DATA_DIR") or "data").resolve()
+        secret = env.get("COUYON_SECRET") or None
+        weakness = None if secret is None else secret_weakness(secret)
+        if weakness is not None:
+            raise ConfigError(
+                f"COUYON_SECRET is too weak to keep cookies and daily deals safe: {weakness}; "
+                f"generate one with {_MAKE_A_SECRET}"
+            )
         return cls(
             data_dir=data_dir,
             database_url=env.get("COUYON_DATABASE_URL") or sqlite_url(data_dir),
-            secret=env.get("COUYON_SECRET") or None,
+            secret=secret,
             host=env.get("COUYON_HOST") or "127.0.0.1",
             port=_integer(env, "COUYON_PORT", 8000, minimum=1),
             workers=_integer(env, "COUYON_WORKERS", 1, minimum=1),
