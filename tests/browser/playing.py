@@ -327,3 +327,73 @@ def start_malmedy_game(page: Any) -> None:
     page.goto("/#/malmedy")
     page.click("#game-new")
     situation(page)
+
+
+# ---------------------------------------------------------------- coucou
+
+COUCOU_SITUATION_SCRIPT = """() => {
+  if (document.getElementById('end-dialog').open) return 'end';
+  return document.getElementById('view-table').dataset.turn === 'decide' ? 'decide' : null;
+}"""
+
+CoucouSituation = Literal["decide", "end"]
+
+
+def coucou_situation(page: Any) -> CoucouSituation:
+    """Wait until seat 1 must keep or change, or the end of the game is shown."""
+    value: CoucouSituation = page.wait_for_function(COUCOU_SITUATION_SCRIPT, timeout=30_000).json_value()
+    return value
+
+
+def coucou_turn(page: Any, rng: random.Random, how: Literal["keyboard", "mouse", "touch"]) -> str | None:
+    """Keep or change once, by keyboard (the two buttons or the G and C keys), mouse or touch; the move sent.
+
+    Changes two times in three, so that seat 1 meets exchanges, coucous and the stock, and goes out in time.
+    """
+    if coucou_situation(page) == "end":
+        return None
+    move = "change" if rng.random() < 2 / 3 else "keep"
+    before = sent_count(page)
+    if how == "keyboard":
+        # The focus is on one of the two buttons: "Garder" on the first turn, else the one used last.
+        start = focused(page)["id"]
+        assert start in ("keep-button", "change-button"), focused(page)
+        if rng.random() < 0.3:
+            page.keyboard.press("c" if move == "change" else rng.choice("gk"))
+        else:
+            if start != f"{move}-button":
+                page.keyboard.press("Tab" if move == "change" else "Shift+Tab")
+                assert focused(page)["id"] == f"{move}-button"
+            page.keyboard.press(rng.choice(["Enter", " "]))
+    elif how == "touch":
+        page.locator(f"#{move}-button").tap()
+    else:
+        page.click(f"#{move}-button")
+    wait_sent(page, before)
+    return move
+
+
+def start_coucou_game(page: Any, players: int, how: Literal["keyboard", "mouse", "touch"] = "mouse") -> None:
+    """Open the coucou home, choose the table size, start a free game and wait for seat 1's first turn."""
+    page.goto("/#/coucou")
+    page.wait_for_selector("#game-options:not([hidden]) select")
+    if how == "keyboard":
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if focused(page)["id"] == "option-players":
+                break
+        assert focused(page)["id"] == "option-players"
+        page.keyboard.type(str(players))
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            if focused(page)["id"] == "game-new":
+                break
+        assert focused(page)["id"] == "game-new"
+        page.keyboard.press("Enter")
+    else:
+        page.select_option("#option-players", str(players))
+        if how == "touch":
+            page.locator("#game-new").tap()
+        else:
+            page.click("#game-new")
+    coucou_situation(page)

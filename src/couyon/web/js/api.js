@@ -35,8 +35,13 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  newGame: (mode, ranked = true, game = null) =>
-    request("POST", "/api/games", { mode, ...(ranked ? {} : { ranked: false }), ...(game ? { game } : {}) }),
+  newGame: (mode, ranked = true, game = null, options = null) =>
+    request("POST", "/api/games", {
+      mode,
+      ...(ranked ? {} : { ranked: false }),
+      ...(game ? { game } : {}),
+      ...(options ? { options } : {}),
+    }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),

@@ -3,6 +3,13 @@
 
 const STORAGE_KEY = "couyon.language";
 
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: places in English sentences. */
+function ordinalEn(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
 const STRINGS = {
   fr: {
     skip: "Aller au contenu",
@@ -184,6 +191,114 @@ const STRINGS = {
       miteSaid: (seat, contra) =>
         `Mite de ${seat}${contra === 2 ? ", contra et recontra" : contra === 1 ? ", contra" : ", sans contra"}.`,
       tricksLine: (us, them) => `Plis : nous ${us}, eux ${them}.`,
+    },
+    // Table options of a free game (js/main.js), and a board line's place.
+    optionsLegend: "La table",
+    optionNames: { players: "Joueurs à la table", tokens: "Jetons par joueur", level: "Niveau des joueurs simulés" },
+    levelNames: { easy: "Facile", normal: "Normal", expert: "Expert" },
+    placeHeader: "Place",
+    placeOf: (place, players) => `${place === 1 ? "1er" : `${place}e`} sur ${players}`,
+    // Coucou's table (js/games/coucou.js).
+    coucou: {
+      freeText: "Choisis le nombre de joueurs, leurs jetons et le niveau des joueurs simulés, puis installe-toi.",
+      dailyNote: "Huit joueurs, trois jetons chacun, joueurs simulés experts.",
+      dealsHeader: "Coups tenus",
+      you: "Toi",
+      player: (n) => `Joueur ${n}`,
+      and: "et",
+      rankName: {
+        A: "as", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 9: "neuf",
+        10: "dix", J: "valet", Q: "dame", K: "roi",
+      },
+      rankLetter: { J: "V", Q: "D", K: "R" },
+      cardName: (rank, suit) => `${rank} de ${suit}`,
+      withArticle: (rank, name) => (rank === "A" ? `l'${name}` : rank === "Q" ? `la ${name}` : `le ${name}`),
+      rankPhrase: (rank, name) => (rank === "A" ? "l'as" : rank === "Q" ? "la dame" : `le ${name}`),
+      seatsTitle: "Les joueurs autour de la table",
+      seatsLabel: (n) => `${n} joueurs, dans l'ordre des places ; tu es le joueur 1`,
+      hiddenCard: "carte cachée",
+      knownCard: (card) => `${card} (tu sais qu'il l'a)`,
+      lowestCard: (card) => `${card}, la plus basse`,
+      tokens: (n) => (n === 0 ? "plus de jeton" : n === 1 ? "1 jeton" : `${n} jetons`),
+      dealerChip: "Donneur",
+      turnChip: "parle",
+      winnerChip: "Gagnant",
+      outChip: (place) => `Éliminé · ${place}e`,
+      said: {
+        keep: "Je garde",
+        change: "Je change",
+        coucou: "Coucou !",
+        stock: "Au talon",
+        stockKing: "Roi au talon",
+      },
+      stockCaption: "Talon",
+      stockHidden: "Le talon, face cachée",
+      stockTurned: (card) => `Le talon : ${card}, retourné`,
+      coupTitle: (n) => `Coup ${n}`,
+      dealerLine: (name, you) => (you ? "tu donnes" : `${name} donne`),
+      inPlay: (m, n) => `${m} en jeu sur ${n}`,
+      youWon: "Tu as gagné !",
+      winnerIs: (name) => `${name} gagne la partie`,
+      coucouBanner: (name, you) => (you ? "Coucou ! Tu as un roi." : `Coucou ! ${name} a un roi.`),
+      stockKingBanner: "Un roi au talon : pas d'échange.",
+      yourCard: "Ta carte",
+      keep: "Garder",
+      change: "Changer",
+      keysHint: "Au clavier : G pour garder, C pour changer.",
+      skip: "Passer à la fin",
+      skipping: "La fin de la partie s'affiche d'un coup.",
+      promptChange: (card, name) => `Tu as ${card}. Tu le gardes, ou tu changes avec ${name} ?`,
+      promptStock: (card) => `Tu as ${card}. Tu le gardes, ou tu changes avec la carte du talon ?`,
+      yourTurn: (card, stock) =>
+        `À toi : tu as ${card}. Garder, ou changer ${stock ? "avec le talon" : "avec ton voisin"} ? Touche G pour garder, C pour changer.`,
+      sayKeep: (name, you) => (you ? "Tu gardes ta carte." : `${name} garde.`),
+      sayExchange: (name, partner) => `${name} change avec ${partner}.`,
+      sayExchangeYou: (partner, gave, got) => `Tu changes avec ${partner} : tu donnes ${gave} et tu reçois ${got}.`,
+      sayExchangeToYou: (name, gave, got) => `${name} change avec toi : tu donnes ${gave} et tu reçois ${got}.`,
+      sayCoucou: (name, king, you, kingYou) =>
+        kingYou
+          ? `${name} veut changer avec toi. Coucou ! Ton roi ne bouge pas : ${name} garde sa carte.`
+          : `${you ? "Tu veux" : `${name} veut`} changer avec ${king}. Coucou ! ${king} a un roi : ${you ? "tu gardes ta carte" : `${name} garde sa carte`}.`,
+      sayStock: (name, card, you) =>
+        you ? `Tu changes avec le talon : tu prends ${card}.` : `${name} change avec le talon et prend ${card}.`,
+      sayStockKing: (name, card, you) =>
+        `Le talon montre ${card} : pas d'échange, ${you ? "tu gardes ta carte" : `${name} garde sa carte`}.`,
+      lowestLine: (number, rank, others, count, you) =>
+        `Coup ${number} : la carte la plus basse est ${rank}. ` +
+        (you
+          ? `Tu perds un jeton${count ? `, comme ${others}` : ""}.`
+          : `${others} ${count > 1 ? "perdent" : "perd"} un jeton.`),
+      sameRank: (number) => `Coup ${number} : toutes les cartes ont la même hauteur, personne ne perd de jeton.`,
+      sayEliminated: (others, count, place, you) =>
+        you
+          ? `Tu n'as plus de jeton : tu es éliminé, ${place}e place${count ? `, avec ${others}` : ""}.`
+          : `${others} ${count > 1 ? "n'ont plus de jeton : éliminés" : "n'a plus de jeton : éliminé"}, ${place}e place.`,
+      sayWatch: "La table finit la partie sans toi, en accéléré. Le bouton « Passer à la fin » montre la fin d'un coup.",
+      sayCoupStart: (number, dealer, youDeal, card) =>
+        `Coup ${number}. ${youDeal ? "Tu donnes" : `${dealer} donne`}.${card ? ` Tu reçois ${card}.` : ""}`,
+      sayWon: (score) => `Partie terminée : tu gagnes ! ${score} points.`,
+      sayLost: (winner, place, n, score) => `Partie terminée : ${winner} gagne. Tu finis ${place}e sur ${n}, ${score} points.`,
+      lastCoupTitle: "Le dernier coup",
+      lastCoupNone: "Aucun coup n'est encore joué jusqu'au bout.",
+      outLine: (names, you) => `${you ? "Éliminés, dont toi" : "Éliminés"} : ${names}.`,
+      rulesLink: "Règles, conseils et questions du coucou",
+      factCoup: "Coup",
+      factDealer: "Donneur",
+      factPlayers: "Joueurs",
+      factTokens: "Tes jetons",
+      factDeck: "Paquet",
+      deck: (n) => `${n} cartes`,
+      factLevel: "Joueurs simulés",
+      endWonTitle: "Tu gagnes la partie !",
+      endTitle: (place, n) => `Partie finie : ${place}e sur ${n}`,
+      endWon: "Tu es le dernier à avoir des jetons.",
+      endPlace: (place, n) => `Tu termines ${place}e sur ${n}.`,
+      endScore: (score) => `Ton score : ${score} points.`,
+      endCoups: (survived, total, won) =>
+        won ? `Victoire en ${total} coups.` : `Tu as tenu ${survived} coup${survived > 1 ? "s" : ""} sur les ${total} de la partie.`,
+      endWinner: (name) => `${name} gagne la partie.`,
+      shareText: (day, place, n, score, coups) =>
+        `Coucou, défi du ${day} : ${place === 1 ? "gagné" : `${place}e sur ${n}`}, ${score} points, ${coups} coups. Couyon`,
     },
     // Deal summary.
     dealTitle: (n) => `Fin de la donne ${n}`,
@@ -409,6 +524,111 @@ const STRINGS = {
       miteSaid: (seat, contra) =>
         `Mite by ${seat}${contra === 2 ? ", contra and recontra" : contra === 1 ? ", contra" : ", no contra"}.`,
       tricksLine: (us, them) => `Tricks: us ${us}, them ${them}.`,
+    },
+    optionsLegend: "The table",
+    optionNames: { players: "Players at the table", tokens: "Tokens per player", level: "Level of the simulated players" },
+    levelNames: { easy: "Easy", normal: "Normal", expert: "Expert" },
+    placeHeader: "Place",
+    placeOf: (place, players) => `${ordinalEn(place)} of ${players}`,
+    coucou: {
+      freeText: "Choose how many players, their tokens and the simulated players' level, then take your seat.",
+      dailyNote: "Eight players, three tokens each, expert simulated players.",
+      dealsHeader: "Coups lasted",
+      you: "You",
+      player: (n) => `Player ${n}`,
+      and: "and",
+      rankName: {
+        A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+        10: "ten", J: "jack", Q: "queen", K: "king",
+      },
+      rankLetter: { J: "J", Q: "Q", K: "K" },
+      cardName: (rank, suit) => `${rank} of ${suit}`,
+      withArticle: (rank, name) => `the ${name}`,
+      rankPhrase: (rank, name) => (rank === "A" || rank === "8" ? `an ${name}` : `a ${name}`),
+      seatsTitle: "The players round the table",
+      seatsLabel: (n) => `${n} players, in seat order; you are player 1`,
+      hiddenCard: "hidden card",
+      knownCard: (card) => `${card} (you know it)`,
+      lowestCard: (card) => `${card}, the lowest`,
+      tokens: (n) => (n === 0 ? "no tokens left" : n === 1 ? "1 token" : `${n} tokens`),
+      dealerChip: "Dealer",
+      turnChip: "speaking",
+      winnerChip: "Winner",
+      outChip: (place) => `Out · ${ordinalEn(place)}`,
+      said: {
+        keep: "I keep",
+        change: "I change",
+        coucou: "Coucou!",
+        stock: "From the stock",
+        stockKing: "King in the stock",
+      },
+      stockCaption: "Stock",
+      stockHidden: "The stock, face down",
+      stockTurned: (card) => `The stock: ${card}, turned up`,
+      coupTitle: (n) => `Coup ${n}`,
+      dealerLine: (name, you) => (you ? "you deal" : `${name} deals`),
+      inPlay: (m, n) => `${m} still in of ${n}`,
+      youWon: "You won!",
+      winnerIs: (name) => `${name} wins the game`,
+      coucouBanner: (name, you) => (you ? "Coucou! You hold a king." : `Coucou! ${name} holds a king.`),
+      stockKingBanner: "A king in the stock: no exchange.",
+      yourCard: "Your card",
+      keep: "Keep",
+      change: "Change",
+      keysHint: "Keyboard: K or G to keep, C to change.",
+      skip: "Skip to the end",
+      skipping: "The end of the game is shown at once.",
+      promptChange: (card, name) => `You hold ${card}. Keep it, or change with ${name}?`,
+      promptStock: (card) => `You hold ${card}. Keep it, or change with the stock's card?`,
+      yourTurn: (card, stock) =>
+        `Your turn: you hold ${card}. Keep, or change ${stock ? "with the stock" : "with your neighbour"}? Press K to keep, C to change.`,
+      sayKeep: (name, you) => (you ? "You keep your card." : `${name} keeps.`),
+      sayExchange: (name, partner) => `${name} changes with ${partner}.`,
+      sayExchangeYou: (partner, gave, got) => `You change with ${partner}: you give ${gave} and get ${got}.`,
+      sayExchangeToYou: (name, gave, got) => `${name} changes with you: you give ${gave} and get ${got}.`,
+      sayCoucou: (name, king, you, kingYou) =>
+        kingYou
+          ? `${name} wants to change with you. Coucou! Your king stays: ${name} keeps that card.`
+          : `${you ? "You want" : `${name} wants`} to change with ${king}. Coucou! ${king} holds a king: ${you ? "you keep your card" : `${name} keeps that card`}.`,
+      sayStock: (name, card, you) =>
+        you ? `You change with the stock: you take ${card}.` : `${name} changes with the stock and takes ${card}.`,
+      sayStockKing: (name, card, you) =>
+        `The stock shows ${card}: no exchange, ${you ? "you keep your card" : `${name} keeps that card`}.`,
+      lowestLine: (number, rank, others, count, you) =>
+        `Coup ${number}: the lowest card is ${rank}. ` +
+        (you ? `You lose a token${count ? `, and so ${count > 1 ? "do" : "does"} ${others}` : ""}.` : `${others} ${count > 1 ? "lose" : "loses"} a token.`),
+      sameRank: (number) => `Coup ${number}: every card has the same rank, nobody loses a token.`,
+      sayEliminated: (others, count, place, you) =>
+        you
+          ? `You have no tokens left: you are out, in ${ordinalEn(place)} place${count ? `, with ${others}` : ""}.`
+          : `${others} ${count > 1 ? "have" : "has"} no tokens left: out, in ${ordinalEn(place)} place.`,
+      sayWatch: "The table plays the rest of the game without you, faster. The “Skip to the end” button shows the end at once.",
+      sayCoupStart: (number, dealer, youDeal, card) =>
+        `Coup ${number}. ${youDeal ? "You deal" : `${dealer} deals`}.${card ? ` You get ${card}.` : ""}`,
+      sayWon: (score) => `Game over: you win! ${score} points.`,
+      sayLost: (winner, place, n, score) =>
+        `Game over: ${winner} wins. You finish ${ordinalEn(place)} of ${n}, ${score} points.`,
+      lastCoupTitle: "The last coup",
+      lastCoupNone: "No coup has been played to the end yet.",
+      outLine: (names, you) => `${you ? "Out, you among them" : "Out"}: ${names}.`,
+      rulesLink: "Coucou rules, tips and questions",
+      factCoup: "Coup",
+      factDealer: "Dealer",
+      factPlayers: "Players",
+      factTokens: "Your tokens",
+      factDeck: "Deck",
+      deck: (n) => `${n} cards`,
+      factLevel: "Simulated players",
+      endWonTitle: "You win the game!",
+      endTitle: (place, n) => `Game over: ${ordinalEn(place)} of ${n}`,
+      endWon: "You are the last one with tokens.",
+      endPlace: (place, n) => `You finish ${ordinalEn(place)} of ${n}.`,
+      endScore: (score) => `Your score: ${score} points.`,
+      endCoups: (survived, total, won) =>
+        won ? `A win in ${total} coups.` : `You lasted ${survived} coup${survived > 1 ? "s" : ""} of the game's ${total}.`,
+      endWinner: (name) => `${name} wins the game.`,
+      shareText: (day, place, n, score, coups) =>
+        `Coucou, challenge of ${day}: ${place === 1 ? "won" : `${ordinalEn(place)} of ${n}`}, ${score} points, ${coups} coups. Couyon`,
     },
     dealTitle: (n) => `End of deal ${n}`,
     outcomeMade: (taker) => `${taker} took and made it.`,

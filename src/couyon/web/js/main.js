@@ -170,6 +170,11 @@ async function refreshHome(gameId) {
     $("game-lead").textContent = gameSentence(gameId);
     $("game-rules-link").href = routeFor("rules", gameId);
     $("game-board-link").href = routeFor("leaderboard", gameId);
+    renderOptions(gameId);
+    const own = t()[gameId] ?? {};
+    $("game-free-text").textContent = own.freeText ?? t().freeText;
+    $("game-daily-note").hidden = !own.dailyNote;
+    $("game-daily-note").textContent = own.dailyNote ?? "";
   }
   home.resume.hidden = !table.storedGameId(gameId);
   const daily = await fetchDaily(gameId);
@@ -182,10 +187,75 @@ async function refreshHome(gameId) {
   page.countdown = setInterval(() => renderCountdown(gameId), 30_000);
 }
 
+// ---------------------------------------------------------------- table options of a free game
+
+const optionsKey = (gameId) => `couyon.options.${gameId}`;
+
+/** The table options last chosen for a game's free games (each at its default until chosen). */
+function chosenOptions(gameId) {
+  const rules = gameInfo(gameId).options;
+  if (!rules) return null;
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(optionsKey(gameId)) ?? "{}") ?? {};
+  } catch {
+    stored = {};
+  }
+  return Object.fromEntries(
+    rules.map((rule) => [rule.name, rule.values.includes(stored[rule.name]) ? stored[rule.name] : rule.default]),
+  );
+}
+
+function rememberOption(gameId, name, value) {
+  try {
+    localStorage.setItem(optionsKey(gameId), JSON.stringify({ ...chosenOptions(gameId), [name]: value }));
+  } catch {
+    // Without storage the choice lasts until the page is left.
+  }
+}
+
+/** One labelled list per table option of the game (coucou: players, tokens, level); hidden for a game without. */
+function renderOptions(gameId) {
+  const box = $("game-options");
+  const rules = gameInfo(gameId).options;
+  box.hidden = !rules;
+  box.replaceChildren();
+  if (!rules) return;
+  const words = t();
+  const chosen = chosenOptions(gameId);
+  const legend = document.createElement("legend");
+  legend.textContent = words.optionsLegend;
+  box.append(legend);
+  for (const rule of rules) {
+    const id = `option-${rule.name}`;
+    const row = document.createElement("div");
+    row.className = "option-row";
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = words.optionNames[rule.name] ?? rule.name;
+    const select = document.createElement("select");
+    select.id = id;
+    select.name = rule.name;
+    for (const value of rule.values) {
+      const option = document.createElement("option");
+      option.value = String(value);
+      option.textContent = typeof value === "string" ? words.levelNames[value] ?? value : String(value);
+      option.selected = value === chosen[rule.name];
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      const value = rule.values.find((allowed) => String(allowed) === select.value);
+      if (value !== undefined) rememberOption(gameId, rule.name, value);
+    });
+    row.append(label, select);
+    box.append(row);
+  }
+}
+
 async function startGame(gameId, mode, ranked = true) {
   location.hash = routeFor("table", gameId);
   try {
-    await table.start(gameId, mode, ranked);
+    await table.start(gameId, mode, ranked, mode === "free" ? chosenOptions(gameId) : null);
   } catch {
     $("prompt").textContent = t().errorGeneric;
   }
@@ -283,7 +353,11 @@ async function refreshBoard(gameId) {
   const caption = page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree;
   tableElement.createCaption().textContent = gameId === DEFAULT_GAME ? caption : `${gameName(gameId)} · ${caption}`;
   const head = tableElement.createTHead().insertRow();
-  for (const label of [words.rankHeader, words.nameHeader, words.scoreHeader, words.dealsHeader, words.whenHeader]) {
+  // A game whose lines know the place (coucou) shows it; a game may name its deals otherwise ("coups").
+  const places = data.entries.some((entry) => entry.place);
+  const dealsHeader = (t()[gameId] ?? {}).dealsHeader ?? words.dealsHeader;
+  const headers = [words.rankHeader, words.nameHeader, ...(places ? [words.placeHeader] : [])];
+  for (const label of [...headers, words.scoreHeader, dealsHeader, words.whenHeader]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = label;
@@ -298,6 +372,7 @@ async function refreshBoard(gameId) {
     rank.textContent = String(entry.rank);
     row.append(rank);
     row.insertCell().textContent = entry.name ?? words.anonymous;
+    if (places) row.insertCell().textContent = entry.place ? words.placeOf(entry.place, entry.players) : "";
     row.insertCell().textContent = String(entry.score);
     row.insertCell().textContent = String(entry.deals);
     const when = entry.finished_at ? new Date(entry.finished_at) : null;

@@ -22,7 +22,14 @@
 //                                        animate it; commonEvent() does card, trick, deal_end, game_over
 //   rewound(view)                        the view as it stood when the deal was dealt
 //   dealSummary(entry)                   {outcome, details} of a finished deal
-
+//   southActs(model)                     optional: South has a move now (default: he is the seat to move)
+//   endOfGame(model, game)               optional: {title, lines, share} of the end dialog
+// and, for a game that draws its own table (coucou: an oval of 5 to 20 seats, one card each):
+//   human                                the human's seat in the view (default "S")
+//   seatName(seat)                       a seat's name in sentences and prompts
+//   renderTable(model)                   draw the whole table instead of the felt's seats, trick and chalk;
+//                                        the view then needs no deal, hand or lines
+//
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
 import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
@@ -57,7 +64,7 @@ export const clone = (value) => structuredClone(value);
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export function seatName(seat) {
-  return t().seat[seat];
+  return state.rules && state.rules.seatName ? state.rules.seatName(seat) : t().seat[seat];
 }
 
 /** The game id of an API answer (answers from before several games carry none). */
@@ -264,7 +271,8 @@ function renderFacts(model) {
 }
 
 function southMayAct(model) {
-  return Boolean(model) && !state.busy && model.to_move === "S" && model.phase !== "over";
+  if (!model || state.busy || model.phase === "over") return false;
+  return state.rules.southActs ? state.rules.southActs(model) : model.to_move === "S";
 }
 
 function renderActions(model) {
@@ -276,7 +284,9 @@ function renderActions(model) {
   const prompt = $("prompt");
   if (model.phase === "over") prompt.textContent = words.promptOver;
   else if (acting) prompt.textContent = state.rules.prompt(model);
-  else if (model.to_move && model.to_move !== "S") prompt.textContent = words.promptWait(seatName(model.to_move));
+  else if (model.to_move && model.to_move !== (state.rules.human ?? "S")) {
+    prompt.textContent = words.promptWait(seatName(model.to_move));
+  }
   else prompt.textContent = "";
   renderHand(model, playingNow);
 }
@@ -331,12 +341,24 @@ function renderHand(model, playingNow) {
 export function render(arriving = null) {
   const model = state.model;
   if (!model) return;
+  if (state.rules.renderTable) {
+    // The game draws its own table (coucou): the felt's seats, trick and chalk are not its.
+    state.rules.renderTable(model);
+    renderFacts(model);
+    renderActions(model);
+    markTable(model);
+    return;
+  }
   for (const seat of SEATS) renderSeat(seat, model);
   state.rules.renderCentre($("proposal"), model);
   renderTrick(model, arriving);
   renderChalk(model);
   renderFacts(model);
   renderActions(model);
+  markTable(model);
+}
+
+function markTable(model) {
   $("felt").dataset.phase = model.phase;
   $("view-table").dataset.game = state.game.id;
   // Read by the stylesheet and the browser tests: what the table is waiting for.
@@ -577,11 +599,14 @@ function showEndOfGame() {
   const game = state.game;
   const model = state.model;
   const won = model.winner === "NS";
-  $("end-dialog-title").textContent = won ? words.endWon : words.endLost;
+  const own = state.rules.endOfGame ? state.rules.endOfGame(model, game) : null;
+  $("end-dialog-title").textContent = own ? own.title : won ? words.endWon : words.endLost;
   const body = $("end-dialog-body");
   body.replaceChildren();
-  const deals = model.deal_log.length || model.deal.number;
-  const lines = [words.endScore(model.score), words.endDeals(deals), words.endLines(model.lines.NS, model.lines.WE)];
+  const deals = model.deal_log ? model.deal_log.length || model.deal.number : 0;
+  const lines = own
+    ? [...own.lines]
+    : [words.endScore(model.score), words.endDeals(deals), words.endLines(model.lines.NS, model.lines.WE)];
   if (game.leaderboard) lines.push(words.endRank(game.leaderboard.board, game.leaderboard.rank));
   else lines.push(game.leaderboard_pending ? words.endRankPending : words.endNotRanked);
   for (const text of lines) {
@@ -596,15 +621,17 @@ function showEndOfGame() {
     const share = document.createElement("p");
     share.className = "share-text";
     share.id = "share-text";
-    share.textContent = words.shareText(
-      gameName(gameOf(game)),
-      formatDay(game.day),
-      won,
-      model.score,
-      deals,
-      model.lines.NS,
-      model.lines.WE,
-    );
+    share.textContent = own
+      ? own.share
+      : words.shareText(
+          gameName(gameOf(game)),
+          formatDay(game.day),
+          won,
+          model.score,
+          deals,
+          model.lines.NS,
+          model.lines.WE,
+        );
     const copy = document.createElement("button");
     copy.type = "button";
     copy.className = "button small";
@@ -784,7 +811,7 @@ export async function open(answer, { fresh = false } = {}) {
 }
 
 function lastTrickOf(view) {
-  const tricks = view.deal.tricks;
+  const tricks = view.deal ? view.deal.tricks : [];
   return tricks.length ? tricks[tricks.length - 1] : null;
 }
 
@@ -817,6 +844,7 @@ export function clear() {
     $(id).replaceChildren();
   }
   $("chalk-hole").hidden = true;
+  delete $("view-table").dataset.variant;
   delete $("view-table").dataset.turn;
   delete $("view-table").dataset.game;
 }
@@ -828,13 +856,13 @@ export function offerNewGame() {
   $("view-table").dataset.turn = "none";
 }
 
-export async function start(gameId, mode, ranked = true) {
+export async function start(gameId, mode, ranked = true, options = null) {
   const generation = ++state.generation;
   closeDialogs();
   state.starting = gameId;
   let answer;
   try {
-    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : gameId);
+    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : gameId, options);
     await gameModule(gameOf(answer));
   } finally {
     state.starting = null;

@@ -5,6 +5,7 @@
 // sentence says in one line what the game is), `fan` (four cards drawn on its home), `load`
 // (imports the game's table module, see the interface in ../table.js), and `rules`, a
 // fragment fetched when its rules page is first opened (null: the rules are in index.html).
+// A game with table options for its free games (coucou) lists them in `options`: {name, values, default}.
 
 import { currentLanguage } from "../i18n.js";
 
@@ -32,6 +33,23 @@ export const GAMES = [
     fan: ["QC", "QS", "AH", "KH"],
     load: () => import("./malmedy.js"),
     rules: "/rules/malmedy.html",
+  },
+  {
+    id: "coucou",
+    name: { fr: "Coucou", en: "Coucou" },
+    sentence: {
+      fr: "De cinq à vingt autour de la table, une seule carte chacun : tu la gardes ou tu la changes avec ton voisin de droite. Un roi répond « Coucou ! », et la carte la plus basse coûte un jeton.",
+      en: "Five to twenty round the table, one card each: keep it or swap it with your right-hand neighbour. A king answers “Coucou!”, and the lowest card costs a token.",
+    },
+    fan: ["KH", "AS", "9D", "QC"],
+    load: () => import("./coucou.js"),
+    rules: "/rules/coucou.html",
+    // The table options of a free game, as GET /api/catalog lists them (the daily game has its own).
+    options: [
+      { name: "players", values: Array.from({ length: 16 }, (_, i) => i + 5), default: 8 },
+      { name: "tokens", values: Array.from({ length: 10 }, (_, i) => i + 1), default: 3 },
+      { name: "level", values: ["easy", "normal", "expert"], default: "expert" },
+    ],
   },
 ];
 
