@@ -10,11 +10,13 @@ as in the record contract, objects keyed by seat use the seat as a decimal strin
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 from couyon.coucou.cards import Card
 from couyon.coucou.game import Coup, GameState, Move, Outcome
-from couyon.coucou.view import CoupView, PublicCoup, coup_view, view
+from couyon.coucou.view import CoupView, PublicCoup, coup_view, public_coup, view
 from couyon.server.answers import Json
 
 COUCOU_HUMAN = 1
@@ -79,9 +81,42 @@ def _public_coup_json(coup: PublicCoup) -> Json:
     }
 
 
+class _HistoryJson:
+    """The JSON of finished coups, made once per coup: every answer of a game repeats its whole history.
+
+    Keyed by the coup's ``id``; each entry keeps the coup itself, so that id cannot be reused while it lives.
+    A finished coup is public and the same for every seat (``public_coup``).
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[int, tuple[Coup, Json]] = OrderedDict()
+
+    def of(self, finished: tuple[Coup, ...]) -> list[Json]:
+        shown: list[Json] = []
+        with self._lock:
+            for coup in finished:
+                cached = self._entries.get(id(coup))
+                if cached is None or cached[0] is not coup:
+                    cached = (coup, _public_coup_json(public_coup(coup)))
+                    self._entries[id(coup)] = cached
+                    while len(self._entries) > self.capacity:
+                        self._entries.popitem(last=False)
+                shown.append(cached[1])
+        return shown
+
+
+_HISTORY = _HistoryJson(16384)
+
+
 def coucou_view_json(state: GameState, seat: int) -> Json:
-    """The ``view`` object of a coucou game answer: exactly what ``seat`` may know (ruling 10)."""
-    seat_view = view(state, seat)
+    """The ``view`` object of a coucou game answer: exactly what ``seat`` may know (ruling 10).
+
+    The history is the public showdowns of ``state.finished``; it is written from a cache, and the rest of the
+    view from ``view`` of the state without its finished coups (the same view with an empty history).
+    """
+    seat_view = view(state._replace(finished=()), seat)
     over = seat_view.winner is not None
     return {
         "game": "coucou",
@@ -99,7 +134,7 @@ def coucou_view_json(state: GameState, seat: int) -> Json:
         "place": seat_view.place,
         "score": seat_view.score,
         "coup": None if seat_view.coup is None else _coup_json(seat_view.coup),
-        "history": [_public_coup_json(coup) for coup in seat_view.history],
+        "history": _HISTORY.of(state.finished),
     }
 
 
