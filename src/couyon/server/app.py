@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from fastapi import BackgroundTasks, FastAPI, Query, Request, Response
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -37,13 +38,22 @@ from couyon.server.errors import (
     install_error_handlers,
 )
 from couyon.server.games import Clock, GameService, ReplayProcess, table_bots, utc_now
-from couyon.server.identity import COOKIE_MAX_AGE, COOKIE_NAME, new_player_id, player_of, signed_cookie
+from couyon.server.identity import (
+    COOKIE_MAX_AGE,
+    COOKIE_NAME,
+    SECURE_COOKIE_NAME,
+    new_player_id,
+    player_of_cookies,
+    signed_cookie,
+)
 from couyon.server.limits import RateLimiter
 from couyon.server.logs import configure_logging
 from couyon.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 access_log = logging.getLogger("couyon.access")
+HSTS = b"max-age=31536000"
+"""Strict-Transport-Security of HTTPS answers: one year; no includeSubDomains (other hosts of the domain are not ours)."""
 
 
 def _iso_day(value: object) -> object:
@@ -142,6 +152,9 @@ class HttpEdge:
                 status_holder[0] = message["status"]
                 headers = list(message.get("headers", []))
                 headers.extend(SECURITY_HEADERS)
+                if scope.get("scheme") == "https":
+                    # Served over HTTPS (directly, or by a trusted proxy's X-Forwarded-Proto): keep to HTTPS for a year.
+                    headers.append((b"strict-transport-security", HSTS))
                 if is_api:
                     headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
@@ -201,6 +214,61 @@ class HttpEdge:
                 "client": (scope.get("client") or ("", 0))[0],
             },
         )
+
+
+class WebFiles(Mount):
+    """The static files' mount at ``/``, which never answers under ``/api``.
+
+    Mounted at ``/`` it matches every path, and Starlette prefers a full match to a route that
+    matches the path but not the method: ``GET /api/games`` (a POST route) and ``HEAD /api/health``
+    were the page's 404 instead of the API's 405.
+    """
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = scope.get("path", "")
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)
+
+
+def set_player_cookie(response: Response, value: str, https: bool) -> None:
+    """The player cookie: HttpOnly, SameSite=Lax, for the whole site; over HTTPS Secure and ``__Host-`` named."""
+    response.set_cookie(
+        SECURE_COOKIE_NAME if https else COOKIE_NAME,
+        value,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=https,
+    )
+
+
+class RenameCookie:
+    """Over HTTPS, an answer to a player known by the old cookie name sets the ``__Host-`` cookie and expires the old.
+
+    ``current_player`` leaves the cookie's value in the request's state; the player keeps their id.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_renamed(message: Message) -> None:
+            value = scope.get("state", {}).get("couyon_rename_cookie")
+            if message["type"] == "http.response.start" and value:
+                carrier = Response()
+                set_player_cookie(carrier, value, https=True)
+                carrier.delete_cookie(COOKIE_NAME, path="/", secure=True, httponly=True, samesite="lax")
+                cookies = [(name, content) for name, content in carrier.raw_headers if name == b"set-cookie"]
+                message = {**message, "headers": [*message.get("headers", []), *cookies]}
+            await send(message)
+
+        await self.app(scope, receive, send_renamed)
 
 
 class _RepeatedKey(Exception):
@@ -274,24 +342,26 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     install_error_handlers(app)
 
     def current_player(request: Request) -> str | None:
-        return player_of(secret, request.cookies.get(COOKIE_NAME))
+        player_id, old_name = player_of_cookies(secret, request.cookies)
+        if old_name and player_id is not None and request.url.scheme == "https":
+            # Over HTTPS a cookie of the old name is renamed by this answer (``RenameCookie``): same player.
+            request.state.couyon_rename_cookie = signed_cookie(secret, player_id)
+        return player_id
 
     def remember(response: Response, player_id: str, request: Request) -> None:
         """Set the signed player cookie on the first answer that needed a player."""
-        response.set_cookie(
-            COOKIE_NAME,
-            signed_cookie(secret, player_id),
-            max_age=COOKIE_MAX_AGE,
-            path="/",
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-        )
+        set_player_cookie(response, signed_cookie(secret, player_id), request.url.scheme == "https")
 
     def limit(limiter: RateLimiter, request: Request, player_id: str | None) -> None:
         wait = limiter.retry_after(player_id, request.client.host if request.client else None)
         if wait is not None:
             raise ApiError(429, "too_many_requests", f"Too many requests: try again in {wait} seconds.", wait)
+
+    @app.head("/api/health", include_in_schema=False)
+    def health_head() -> Response:
+        """Uptime checkers ask with HEAD: the same status, no body."""
+        answer = health()
+        return Response(status_code=answer.status_code, media_type="application/json")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     def health() -> Response:
@@ -399,7 +469,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     ) -> Response:
         return _json(service.leaderboard(board, day, limit, game))
 
-    app.mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
+    # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
+    app.router.routes.append(WebFiles("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
+    app.add_middleware(RenameCookie)
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)
     app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes, body_timeout=settings.body_timeout_seconds)
     return app

@@ -136,10 +136,24 @@ async def _on_validation_error(_request: Request, error: Exception) -> JSONRespo
     return error_response(422, "invalid_fields", _validation_message(errors[0]) if errors else "Invalid fields.")
 
 
-async def _on_http_error(_request: Request, error: Exception) -> JSONResponse:
+def _allowed_methods(request: Request) -> str:
+    """Every method some route accepts at this path (Starlette's 405 names only the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        route_methods = getattr(route, "methods", None)
+        path_regex = getattr(route, "path_regex", None)
+        if route_methods and path_regex is not None and path_regex.match(request.url.path):
+            methods.update(route_methods)
+    return ", ".join(sorted(methods))
+
+
+async def _on_http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
     code, message = _HTTP_MESSAGES.get(error.status_code, ("http_error", "The request cannot be served."))
-    return error_response(error.status_code, code, message)
+    response = error_response(error.status_code, code, message)
+    if error.status_code == 405:
+        response.headers["allow"] = _allowed_methods(request) or (error.headers or {}).get("Allow", "")
+    return response
 
 
 async def _on_database_error(request: Request, error: Exception) -> JSONResponse:

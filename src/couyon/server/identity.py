@@ -6,9 +6,26 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 
 COOKIE_NAME = "couyon_player"
+"""The cookie's name over plain HTTP, and its name over HTTPS before the ``__Host-`` prefix (still read)."""
+SECURE_COOKIE_NAME = "__Host-couyon_player"
+"""Its name over HTTPS: browsers accept a ``__Host-`` cookie only if it is Secure, has Path=/ and no Domain,
+so neither a sibling subdomain nor a plain-HTTP answer can plant or overwrite it."""
 COOKIE_MAX_AGE = 400 * 24 * 3600  # The longest lifetime browsers accept.
+
+
+def player_of_cookies(secret: bytes, cookies: Mapping[str, str]) -> tuple[str | None, bool]:
+    """The player of a request's cookies, and whether it came from the old name only (to be renamed over HTTPS).
+
+    A valid ``__Host-`` cookie wins over the old name, so a planted old-name cookie cannot override it.
+    """
+    player_id = player_of(secret, cookies.get(SECURE_COOKIE_NAME))
+    if player_id is not None:
+        return player_id, False
+    player_id = player_of(secret, cookies.get(COOKIE_NAME))
+    return player_id, player_id is not None
 
 
 def new_player_id() -> str:
