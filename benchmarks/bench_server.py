@@ -10,6 +10,11 @@ asyncio client so that the measuring side takes little of the shared CPU.
 
     .venv/bin/python benchmarks/bench_server.py --players 20 --moves 4000 --seconds 120
     .venv/bin/python benchmarks/bench_server.py --players 20 --moves 3000 --seconds 90 --think 0.5 --game malmedy
+    .venv/bin/python benchmarks/bench_server.py --players 20 --moves 3000 --seconds 120 --think 0.5 --game coucou \
+        --option players=20
+
+``--option NAME=VALUE`` (repeatable) sets a table option of the free games played (coucou: ``players``,
+``tokens``, ``level``); a whole number is sent as a number.
 """
 
 from __future__ import annotations
@@ -102,10 +107,14 @@ class Totals:
         return self.moves_left > 0 and time.perf_counter() < self.deadline
 
 
-async def player(index: int, host: str, port: int, totals: Totals, think: float, game: str | None) -> None:
+async def player(
+    index: int, host: str, port: int, totals: Totals, think: float, game: str | None, options: dict[str, Any]
+) -> None:
     rng = random.Random(index)
     connection = Connection(host, port)
-    new_game = {"mode": "free"} if game is None else {"mode": "free", "game": game}
+    new_game: dict[str, Any] = {"mode": "free"} if game is None else {"mode": "free", "game": game}
+    if options:
+        new_game["options"] = options
     try:
         first = True
         while totals.more():
@@ -141,11 +150,18 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run(
-    host: str, port: int, players: int, moves: int, seconds: float, think: float, game: str | None = None
+    host: str,
+    port: int,
+    players: int,
+    moves: int,
+    seconds: float,
+    think: float,
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Totals:
     started = time.perf_counter()
     totals = Totals(moves, started + seconds)
-    await asyncio.gather(*(player(index, host, port, totals, think, game) for index in range(players)))
+    await asyncio.gather(*(player(index, host, port, totals, think, game, options or {}) for index in range(players)))
     totals.elapsed = time.perf_counter() - started
     return totals
 
@@ -187,12 +203,21 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--server", metavar="HOST:PORT", help="drive a server already running there instead")
     parser.add_argument("--game", help="the game played, by its id in /api/catalog (default: none named)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the games played"
+    )
     args = parser.parse_args()
+    options: dict[str, Any] = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = int(value) if value.isdigit() else value
 
     if args.server:
         host, _, port_text = args.server.rpartition(":")
         _status, health = asyncio.run(Connection(host, int(port_text)).request("GET", "/api/health"))
-        totals = asyncio.run(run(host, int(port_text), args.players, args.moves, args.seconds, args.think, args.game))
+        totals = asyncio.run(
+            run(host, int(port_text), args.players, args.moves, args.seconds, args.think, args.game, options)
+        )
         report(totals, health, args, 0.0, 0.0)
         return 0
     host, port = "127.0.0.1", free_port()
@@ -212,7 +237,9 @@ def main() -> int:
             health = wait_for(host, port, server)
             cpu_before = server_cpu_seconds(server.pid)
             started = time.perf_counter()
-            totals = asyncio.run(run(host, port, args.players, args.moves, args.seconds, args.think, args.game))
+            totals = asyncio.run(
+                run(host, port, args.players, args.moves, args.seconds, args.think, args.game, options)
+            )
             elapsed = time.perf_counter() - started
             server_cpu = server_cpu_seconds(server.pid) - cpu_before
         finally:
@@ -229,7 +256,7 @@ def report(totals: Totals, health: dict[str, Any], args: argparse.Namespace, ela
     creates = [value * 1000 for value in totals.create_latencies]
     bot = health.get("bots", {}).get(args.game) if args.game else health.get("bot")
     print(
-        f"game {args.game or 'default'}  bot {bot}  backend {backend}  workers {args.workers}  players {args.players}  "
+        f"game {args.game or 'default'} {' '.join(args.option)}  bot {bot}  backend {backend}  workers {args.workers}  players {args.players}  "
         f"think {args.think} s  cpus {os.cpu_count()}  load average now {os.getloadavg()[0]:.1f}"
     )
     print(

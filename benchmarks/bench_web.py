@@ -31,7 +31,7 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
-TURNS = ["bid", "play", "trump", "answer"]
+TURNS = ["bid", "play", "trump", "answer", "decide"]
 
 
 def free_port() -> int:
