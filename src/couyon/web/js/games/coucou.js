@@ -160,6 +160,17 @@ function moveKnown(coup, a, b) {
  * seats stand in two arcs, left and right.
  */
 function seatPositions(count, width, box) {
+  // The same table is drawn again at every event: its layout is computed once per size.
+  const key = `${count}:${width}:${box.w}:${box.h}`;
+  if (layouts.has(key)) return layouts.get(key);
+  const layout = computeLayout(count, width, box);
+  layouts.set(key, layout);
+  return layout;
+}
+
+const layouts = new Map();
+
+function computeLayout(count, width, box) {
   const margin = 16;
   const rx = Math.max(40, width / 2 - box.w / 2 - margin);
   const apart = (a, b) => Math.max(Math.abs(a.x - b.x) / box.w, Math.abs(a.y - b.y) / box.h);
