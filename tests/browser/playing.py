@@ -329,6 +329,167 @@ def start_malmedy_game(page: Any) -> None:
     situation(page)
 
 
+# ---------------------------------------------------------------- French tarot
+
+TAROT_SITUATION_SCRIPT = """() => {
+  if (document.getElementById('end-dialog').open) return 'end';
+  if (document.getElementById('deal-dialog').open) return 'deal';
+  const turn = document.getElementById('view-table').dataset.turn;
+  return ['bid', 'call', 'ecart', 'chelem', 'play', 'poignee'].includes(turn) ? turn : null;
+}"""
+
+TarotSituation = Literal["bid", "call", "ecart", "chelem", "play", "poignee", "deal", "end"]
+How = Literal["keyboard", "mouse", "touch"]
+
+# A card South may pick now (an écart, a poignée): not veiled, not picked yet.
+PICKABLE = '.hand-card[aria-disabled="false"][aria-pressed="false"]'
+
+
+def tarot_situation(page: Any) -> TarotSituation:
+    """Wait until South must act at the tarot table (or a deal's score sheet or the end is shown)."""
+    handle = page.wait_for_function(TAROT_SITUATION_SCRIPT, timeout=30_000)
+    value: TarotSituation = handle.json_value()
+    return value
+
+
+def visible_ids(page: Any, selector: str) -> list[str]:
+    ids: list[str] = page.locator(selector).evaluate_all(
+        "(nodes) => nodes.filter((n) => n.getClientRects().length && !n.disabled).map((n) => n.id)"
+    )
+    return ids
+
+
+def _press(page: Any, how: How, selector: str) -> None:
+    if how == "touch":
+        page.locator(selector).tap()
+    else:
+        page.click(selector)
+
+
+def _tab_to(page: Any, target: str, *, backwards: bool = False, limit: int = 12) -> None:
+    """Tab (or Shift+Tab) until the element ``target`` has the focus."""
+    for _ in range(limit):
+        if focused(page)["id"] == target:
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    assert focused(page)["id"] == target, focused(page)
+
+
+def _arrow_to(page: Any, selector: str, rng: random.Random) -> None:
+    """Move through the hand with the arrow keys until the focused card matches ``selector``."""
+    for _ in range(rng.randrange(3)):
+        page.keyboard.press("ArrowRight")
+    for _ in range(30):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no card of the hand matches {selector}")
+
+
+def _pick_until(page: Any, rng: random.Random, how: How, done: Callable[[], bool]) -> None:
+    """Pick cards in the hand (keyboard: arrows and Enter; else taps or clicks) until ``done()``."""
+    for _ in range(30):
+        if done():
+            return
+        if how == "keyboard":
+            assert focused(page)["card"], f"focus should be in the hand, not on {focused(page)}"
+            _arrow_to(page, PICKABLE, rng)
+            page.keyboard.press("Enter")
+        else:
+            cards = page.locator(PICKABLE).evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+            _press(page, how, f'.hand-card[data-card="{rng.choice(cards[:3])}"]')
+    assert done()
+
+
+def tarot_turn(page: Any, rng: random.Random, how: How) -> TarotSituation:
+    """Take one step of a tarot game by keyboard, mouse or touch; return what it was.
+
+    Passes or takes at the lowest bid offered (sometimes bids at random), calls a random card, picks a random écart card by card,
+    lets the chelem go three times in four, shows a poignée or announces a misère half of the
+    times they are offered, and otherwise plays a random raised card.
+    """
+    now = tarot_situation(page)
+    if now == "end":
+        return now
+    if now == "deal":
+        if how == "keyboard":
+            assert focused(page)["id"] == "deal-dialog-close"
+            page.keyboard.press("Enter")
+        else:
+            _press(page, how, "#deal-dialog-close")
+        return now
+    before = sent_count(page)
+    if now in ("bid", "call", "chelem"):
+        group = {"bid": "#tarot-bids button", "call": "#tarot-calls button", "chelem": "#tarot-chelem button"}[now]
+        offered = visible_ids(page, group)
+        if now == "bid":
+            # Pass, take at the lowest bid offered (an écart follows a petite or a garde), or bid at random.
+            draw = rng.random()
+            target = (
+                offered[0] if draw < 0.4 or len(offered) == 1 else offered[1] if draw < 0.8 else rng.choice(offered)
+            )
+        elif now == "chelem":
+            target = "chelem-button" if rng.random() < 0.25 else "no-chelem-button"
+        else:
+            target = rng.choice(offered)
+        if how == "keyboard":
+            assert focused(page)["id"] == offered[0], focused(page)
+            _tab_to(page, target)
+            page.keyboard.press("Enter")
+        else:
+            _press(page, how, f"#{target}")
+    elif now == "ecart":
+        _pick_until(page, rng, how, lambda: page.locator("#ecart-button").is_enabled())
+        if how == "keyboard":
+            _tab_to(page, "ecart-button", backwards=True)
+            page.keyboard.press("Enter")
+        else:
+            _press(page, how, "#ecart-button")
+    elif now == "poignee":
+        raise AssertionError("a poignée is picked within the turn that opens it")
+    else:
+        offered = visible_ids(page, "#tarot-announce button")
+        if offered and rng.random() < 0.5:
+            target = rng.choice(offered)
+            if how == "keyboard":
+                _tab_to(page, target, backwards=True)
+                page.keyboard.press("Enter")
+            else:
+                _press(page, how, f"#{target}")
+            if target == "poignee-button":
+                tarot_situation(page)
+                ready = "#tarot-poignee button.primary:enabled"
+                _pick_until(page, rng, how, lambda: page.locator(ready).count() > 0)
+                show = visible_ids(page, "#tarot-poignee button.primary")[0]
+                if how == "keyboard":
+                    _tab_to(page, show, backwards=True)
+                    page.keyboard.press("Enter")
+                else:
+                    _press(page, how, f"#{show}")
+        elif how == "keyboard":
+            assert focused(page)["card"], f"focus should be in the hand, not on {focused(page)}"
+            _arrow_to(page, '.hand-card[aria-disabled="false"]', rng)
+            page.keyboard.press("Enter")
+        else:
+            _press(page, how, f'.hand-card[data-card="{rng.choice(playable_cards(page))}"]')
+    wait_sent(page, before)
+    return now
+
+
+def start_tarot_game(page: Any, players: int, how: How = "mouse") -> None:
+    """From the tarot home, choose the number of players and start a free game."""
+    page.goto("/#/tarot")
+    page.wait_for_selector("#game-choice:not([hidden])")
+    choice = page.get_by_role("radio", name=f"{players} joueurs")
+    if how == "touch":
+        choice.tap()
+        page.locator("#game-new").tap()
+    else:
+        choice.check()
+        page.click("#game-new")
+    tarot_situation(page)
+
+
 # ---------------------------------------------------------------- coucou
 
 COUCOU_SITUATION_SCRIPT = """() => {

@@ -6,7 +6,7 @@ import { parseCard, t, cardName } from "./i18n.js";
 
 // U+FE0E asks for the text (not emoji) presentation of the suit symbols.
 const SYMBOLS = { C: "♣\uFE0E", D: "♦\uFE0E", H: "♥\uFE0E", S: "♠\uFE0E" };
-const COURTS = new Set(["J", "Q", "K"]);
+const COURTS = new Set(["J", "N", "Q", "K"]);
 
 export function suitSymbol(suit) {
   return SYMBOLS[suit];
@@ -40,6 +40,7 @@ function glyph(className, text) {
 /** The drawn face of a card, hidden from assistive technology (its holder carries the name). */
 export function cardFace(code) {
   const { rank, suit } = parseCard(code);
+  if (suit === "T" || suit === "X") return trumpFace(suit === "X" ? "★" : rank, suit);
   const letter = t().rankLetter[rank];
   const face = span(`card-face suit-${suit} rank-${rank}`);
   face.setAttribute("aria-hidden", "true");
@@ -53,11 +54,26 @@ export function cardFace(code) {
     const court = span("court");
     court.append(glyph("court-letter", letter), glyph("court-suit", SYMBOLS[suit]));
     middle.append(court);
-  } else if (rank === "A") {
+  } else if (rank === "A" || rank === "1") {
     middle.append(glyph("pip pip-ace", SYMBOLS[suit]));
   } else {
     middle.append(glyph("pip", SYMBOLS[suit]));
   }
+  face.append(middle);
+  return face;
+}
+
+/** A tarot trump (its number, on a band) or the Excuse (a star): no suit symbol. */
+function trumpFace(mark, suit) {
+  const face = span(`card-face suit-${suit}`);
+  face.setAttribute("aria-hidden", "true");
+  for (const position of ["top", "bottom"]) {
+    const corner = span(`corner corner-${position}`);
+    corner.append(glyph("corner-rank", mark));
+    face.append(corner);
+  }
+  const middle = span("card-middle");
+  middle.append(glyph("trump-number", mark));
   face.append(middle);
   return face;
 }

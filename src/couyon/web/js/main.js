@@ -9,7 +9,19 @@ import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
 import { applyPace, setSpeed, speed } from "./settings.js";
 import { tableCard } from "./cards.js";
-import { DEFAULT_GAME, GAMES, gameInfo, gameName, gameSentence, isGame } from "./games/index.js";
+import {
+  DEFAULT_GAME,
+  GAMES,
+  apiGame,
+  choiceLabel,
+  gameChoice,
+  gameInfo,
+  gameName,
+  gameSentence,
+  isGame,
+  pageGame,
+  setGameChoice,
+} from "./games/index.js";
 import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -151,9 +163,50 @@ function fillGameList(list, gameId) {
   }
 }
 
+/**
+ * The radio buttons of a game's table choice (tarot: 3, 4 or 5 players) in ``box``; hidden for a
+ * game without one. ``changed`` runs after the player picks another value.
+ */
+function renderChoice(box, gameId, changed) {
+  const choice = gameInfo(gameId).choice;
+  box.hidden = !choice;
+  if (!choice) {
+    box.replaceChildren();
+    return;
+  }
+  // Drawn again only for another game or language: redrawing would take the focus from the radio just chosen.
+  const drawn = `${gameId}:${currentLanguage()}`;
+  if (box.dataset.drawn === drawn) {
+    for (const input of box.querySelectorAll("input")) input.checked = Number(input.value) === gameChoice(gameId);
+    return;
+  }
+  box.dataset.drawn = drawn;
+  box.replaceChildren();
+  const legend = document.createElement("legend");
+  legend.textContent = t().playersLegend;
+  box.append(legend);
+  const row = document.createElement("div");
+  row.className = "choice-row";
+  for (const value of choice.values) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = `${box.id}-value`;
+    input.value = String(value);
+    input.checked = value === gameChoice(gameId);
+    input.addEventListener("change", () => {
+      setGameChoice(gameId, value);
+      changed();
+    });
+    label.append(input, ` ${choiceLabel(gameId, value)}`);
+    row.append(label);
+  }
+  box.append(row);
+}
+
 async function fetchDaily(gameId) {
   try {
-    page.daily[gameId] = await api.daily(gameId === DEFAULT_GAME ? null : gameId);
+    page.daily[gameId] = await api.daily(gameId === DEFAULT_GAME ? null : apiGame(gameId));
     page.dailyFetchedAt[gameId] = Date.now();
   } catch {
     page.daily[gameId] = null;
@@ -175,6 +228,7 @@ async function refreshHome(gameId) {
     $("game-free-text").textContent = own.freeText ?? t().freeText;
     $("game-daily-note").hidden = !own.dailyNote;
     $("game-daily-note").textContent = own.dailyNote ?? "";
+    renderChoice($("game-choice"), gameId, () => refreshHome(gameId));
   }
   home.resume.hidden = !table.storedGameId(gameId);
   const daily = await fetchDaily(gameId);
@@ -321,6 +375,7 @@ function renderBoardGames(gameId) {
 async function refreshBoard(gameId) {
   const words = t();
   renderBoardGames(gameId);
+  renderChoice($("board-choice"), gameId, () => refreshBoard(gameId));
   $("board-daily").setAttribute("aria-pressed", String(page.board === "daily"));
   $("board-free").setAttribute("aria-pressed", String(page.board === "free"));
   $("day-picker").hidden = page.board !== "daily";
@@ -335,7 +390,7 @@ async function refreshBoard(gameId) {
   box.replaceChildren();
   let data;
   try {
-    data = await api.leaderboard(page.board, page.boardDay, gameId === DEFAULT_GAME ? null : gameId);
+    data = await api.leaderboard(page.board, page.boardDay, gameId === DEFAULT_GAME ? null : apiGame(gameId));
   } catch {
     const error = document.createElement("p");
     error.textContent = words.errorGeneric;
@@ -351,7 +406,9 @@ async function refreshBoard(gameId) {
   const tableElement = document.createElement("table");
   tableElement.className = "board-table";
   const caption = page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree;
-  tableElement.createCaption().textContent = gameId === DEFAULT_GAME ? caption : `${gameName(gameId)} · ${caption}`;
+  const choice = gameInfo(gameId).choice ? ` (${choiceLabel(gameId, gameChoice(gameId))})` : "";
+  tableElement.createCaption().textContent =
+    gameId === DEFAULT_GAME ? caption : `${gameName(gameId)}${choice} · ${caption}`;
   const head = tableElement.createTHead().insertRow();
   // A game whose lines know the place (coucou) shows it; a game may name its deals otherwise ("coups").
   const places = data.entries.some((entry) => entry.place);
@@ -412,7 +469,7 @@ async function saveName(event) {
 /** The game of the table: the one it shows, else the one its route names. */
 function tableGame() {
   const game = table.currentGame();
-  return game ? game.game ?? DEFAULT_GAME : page.game;
+  return game ? pageGame(game.game ?? DEFAULT_GAME) : page.game;
 }
 
 function wire() {
@@ -429,7 +486,7 @@ function wire() {
   $("end-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
   $("table-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
   table.setGameOverListener((game) => {
-    $("end-leaderboard").href = routeFor("leaderboard", game.game ?? DEFAULT_GAME);
+    $("end-leaderboard").href = routeFor("leaderboard", pageGame(game.game ?? DEFAULT_GAME));
   });
   $("end-leaderboard").addEventListener("click", () => {
     const game = table.currentGame();

@@ -22,8 +22,17 @@
 //                                        animate it; commonEvent() does card, trick, deal_end, game_over
 //   rewound(view)                        the view as it stood when the deal was dealt
 //   dealSummary(entry)                   {outcome, details} of a finished deal
-//   southActs(model)                     optional: South has a move now (default: he is the seat to move)
-//   endOfGame(model, game)               optional: {title, lines, share} of the end dialog
+// and, optionally (a game of other seats or another score, as tarot):
+//   southActs(model)                     South has a move now (default: he is the seat to move)
+//   allows(model, move)                  a move South may send (default: listed in view.legal)
+//   picking(model)                       null, or {chosen: Set, may(code)}: the hand picks cards (an écart)
+//   pick(code, model)                    add or remove a card of the picking
+//   seatRole(seat, model)                the word under a seat's name ("" for none)
+//   renderScore(box, model), scoreTitle() the score panel instead of the chalk lines
+//   dealEnded(model, entry)              what a finished deal changes in the model (default: the lines)
+//   dealSheet(entry, model)              {nodes, said, last} of the deal's dialog instead of the lines table
+//   endOfGame(model, game)               {title, lines, share} of the end dialog
+//   sayGameOver(event)                   what the live region says at the end
 // and, for a game that draws its own table (coucou: an oval of 5 to 20 seats, one card each):
 //   human                                the human's seat in the view (default "S")
 //   seatName(seat)                       a seat's name in sentences and prompts
@@ -34,7 +43,7 @@ import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
 import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
 import { pace } from "./settings.js";
-import { DEFAULT_GAME, gameModule, gameName } from "./games/index.js";
+import { DEFAULT_GAME, apiGame, gameModule, gameName, pageGame } from "./games/index.js";
 
 export const SEATS = ["S", "W", "N", "E"];
 const GAME_KEY = "couyon.game";
@@ -61,14 +70,21 @@ const state = {
 export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
 export const teamOf = (seat) => (seat === "S" || seat === "N" ? "NS" : "WE");
 export const clone = (value) => structuredClone(value);
+/** The seats of the table a model shows, in turn order: the view's own, else couyon's four. */
+export const seatsOf = (model) => (model && model.seats) || SEATS;
+const following = (model, seat) => {
+  const seats = seatsOf(model);
+  return seats[(seats.indexOf(seat) + 1) % seats.length];
+};
+const MAX_BACKS = 10;
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export function seatName(seat) {
   return state.rules && state.rules.seatName ? state.rules.seatName(seat) : t().seat[seat];
 }
 
-/** The game id of an API answer (answers from before several games carry none). */
-const gameOf = (answer) => answer.game ?? DEFAULT_GAME;
+/** The page's game of an API answer (answers from before several games carry none; ``tarot4`` is ``tarot``). */
+const gameOf = (answer) => pageGame(answer.game ?? DEFAULT_GAME);
 
 // ---------------------------------------------------------------- storage
 
@@ -115,10 +131,22 @@ export function announce(text) {
 
 // ---------------------------------------------------------------- rendering
 
+/** A seat's box on the felt; seats couyon has not (NW, NE) are made on first use. */
+function seatElement(seat) {
+  let element = $(`seat-${seat}`);
+  if (!element) {
+    element = document.createElement("div");
+    element.id = `seat-${seat}`;
+    element.className = `seat seat-${seat} seat-extra`;
+    $("seat-W").before(element);
+  }
+  return element;
+}
+
 function renderSeat(seat, model) {
   const words = t();
   const rules = state.rules;
-  const element = $(`seat-${seat}`);
+  const element = seatElement(seat);
   const deal = model.deal;
   const count = model.hand_sizes[seat];
   element.classList.toggle("is-turn", model.to_move === seat && model.phase !== "over");
@@ -128,10 +156,11 @@ function renderSeat(seat, model) {
   const name = document.createElement("p");
   name.className = "seat-name";
   name.textContent = seat === "S" ? words.seatYou : seatName(seat);
-  if (seat !== "S") {
+  const roleText = rules.seatRole ? rules.seatRole(seat, model) : seat === "N" ? words.seatPartner : words.seatOpponent;
+  if (seat !== "S" && roleText) {
     const role = document.createElement("span");
     role.className = "seat-role";
-    role.textContent = seat === "N" ? words.seatPartner : words.seatOpponent;
+    role.textContent = roleText;
     name.append(" ", role);
   }
   element.append(name);
@@ -140,7 +169,7 @@ function renderSeat(seat, model) {
     const backs = document.createElement("div");
     backs.className = "backs";
     backs.setAttribute("aria-hidden", "true");
-    for (let i = 0; i < count; i += 1) backs.append(cardBack("small"));
+    for (let i = 0; i < Math.min(count, MAX_BACKS); i += 1) backs.append(cardBack("small"));
     element.append(backs);
   }
 
@@ -222,6 +251,13 @@ function renderTrick(model, arriving = null) {
 /** Each team's standing lines as chalk strokes; lines erased since the last drawing are rubbed out. */
 function renderChalk(model) {
   const words = t();
+  if (state.rules.renderScore) {
+    $("chalk-title").textContent = state.rules.scoreTitle();
+    $("chalk-hole").hidden = true;
+    state.rules.renderScore($("chalk-teams"), model);
+    return;
+  }
+  $("chalk-title").textContent = words.chalkTitle;
   const box = $("chalk-teams");
   const previous = state.chalkShown;
   box.replaceChildren();
@@ -288,14 +324,15 @@ function renderActions(model) {
     prompt.textContent = words.promptWait(seatName(model.to_move));
   }
   else prompt.textContent = "";
-  renderHand(model, playingNow);
+  renderHand(model, playingNow, acting && state.rules.picking ? state.rules.picking(model) : null);
 }
 
-function renderHand(model, playingNow) {
+function renderHand(model, playingNow, picking) {
   const words = t();
   const hand = $("hand");
   const cards = state.rules.sortHand(model.hand, model);
-  hand.dataset.mode = playingNow ? "play" : "wait";
+  hand.dataset.mode = picking ? "pick" : playingNow ? "play" : "wait";
+  const selectable = (code) => (picking ? picking.may(code) : playingNow && model.legal.includes(code));
   const existing = new Map([...hand.children].map((node) => [node.dataset.card, node]));
   for (const [code, node] of existing) if (!cards.includes(code)) node.remove();
   // Insert new cards in order without moving the kept ones (moving a node drops its focus).
@@ -321,9 +358,13 @@ function renderHand(model, playingNow) {
       button.replaceChildren(cardFace(code));
       button.dataset.lang = currentLanguage();
     }
-    const playable = playingNow && model.legal.includes(code);
+    const playable = selectable(code);
     const trump = state.rules.isTrump(code, model);
     button.classList.toggle("is-playable", playable);
+    // Picking (an écart, a poignée): each card is a toggle; the cards that may not be picked are veiled.
+    if (picking) button.setAttribute("aria-pressed", String(picking.chosen.has(code)));
+    else button.removeAttribute("aria-pressed");
+    button.classList.toggle("is-chosen", Boolean(picking && picking.chosen.has(code)));
     button.classList.toggle("is-trump", trump);
     button.setAttribute("aria-disabled", playable ? "false" : "true");
     button.setAttribute("aria-label", trump ? words.trumpCard(cardName(code)) : cardName(code));
@@ -331,8 +372,8 @@ function renderHand(model, playingNow) {
     previous = button;
   }
   const focusInHand = hand.contains(document.activeElement);
-  if (!cards.includes(state.roving) || (playingNow && !focusInHand && !model.legal.includes(state.roving))) {
-    state.roving = cards.find((code) => playingNow && model.legal.includes(code)) ?? cards[0] ?? null;
+  if (!cards.includes(state.roving) || ((playingNow || picking) && !focusInHand && !selectable(state.roving))) {
+    state.roving = cards.find(selectable) ?? cards[0] ?? null;
   }
   for (const button of hand.children) button.tabIndex = button.dataset.card === state.roving ? 0 : -1;
 }
@@ -349,7 +390,9 @@ export function render(arriving = null) {
     markTable(model);
     return;
   }
-  for (const seat of SEATS) renderSeat(seat, model);
+  const seats = seatsOf(model);
+  for (const element of $("felt").querySelectorAll(".seat")) element.hidden = !seats.includes(element.id.slice(5));
+  for (const seat of seats) renderSeat(seat, model);
   state.rules.renderCentre($("proposal"), model);
   renderTrick(model, arriving);
   renderChalk(model);
@@ -418,16 +461,19 @@ export function commonEvent(model, event) {
       model.hand_sizes[event.seat] = Math.max(0, model.hand_sizes[event.seat] - 1);
       if (event.seat === "S") model.hand = model.hand.filter((code) => code !== event.card);
       // A full trick waits for its winner, who leads next: nobody is to play meanwhile.
-      model.to_move = deal.trick.cards.length === 4 ? null : nextSeat(event.seat);
+      model.to_move = deal.trick.cards.length === seatsOf(model).length ? null : following(model, event.seat);
       announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
       return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: pace().card };
     }
     case "trick": {
-      const points = Object.values(event.points).reduce((a, b) => a + b, 0) - deal.points.NS - deal.points.WE;
-      const winner = SEATS.includes(event.winner) ? event.winner : null;
+      // Games that count no points per trick (tarot) send none.
+      const points = event.points
+        ? Object.values(event.points).reduce((a, b) => a + b, 0) - deal.points.NS - deal.points.WE
+        : 0;
+      const winner = seatsOf(model).includes(event.winner) ? event.winner : null;
       state.lastTrick = { leader: deal.trick.leader, cards: event.cards, winner };
       deal.tricks.push(state.lastTrick);
-      deal.points = { ...event.points };
+      if (event.points) deal.points = { ...event.points };
       if (winner) announce(words.sayTrick(seatName(winner), points, winner === "S"));
       return { trickDone: winner, pause: pace().trick };
     }
@@ -439,7 +485,7 @@ export function commonEvent(model, event) {
       model.winner = event.winner;
       model.score = event.score;
       model.to_move = null;
-      announce(words.sayGameOver(event.winner === "NS", event.score));
+      announce(state.rules.sayGameOver ? state.rules.sayGameOver(event) : words.sayGameOver(event.winner === "NS", event.score));
       return { gameOver: event };
     default:
       return { pause: 0 };
@@ -485,7 +531,8 @@ async function play(events, finalView) {
     if (effect.dealEnd) {
       await showDealSummary(effect.dealEnd, model);
       if (stale()) return;
-      model.lines = { ...effect.dealEnd.lines };
+      if (state.rules.dealEnded) state.rules.dealEnded(model, effect.dealEnd);
+      else model.lines = { ...effect.dealEnd.lines };
       render();
       continue;
     }
@@ -560,6 +607,15 @@ function showDealSummary(entry, model) {
     const detail = document.createElement("p");
     detail.textContent = text;
     body.append(detail);
+  }
+  if (state.rules.dealSheet) {
+    const sheet = state.rules.dealSheet(entry, model);
+    body.append(...sheet.nodes);
+    announce(`${$("deal-dialog-title").textContent}. ${outcome.textContent} ${sheet.said}`);
+    $("deal-dialog-close").textContent = sheet.last ? words.seeResult : words.continue;
+    const shown = openDialog(dialog);
+    $("deal-dialog-close").focus();
+    return shown;
   }
   const table = document.createElement("table");
   table.className = "summary-table";
@@ -740,7 +796,8 @@ function showError(error) {
 
 async function send(move) {
   const model = state.model;
-  if (!southMayAct(model) || !model.legal.includes(move)) return false;
+  const allowed = state.rules.allows ? state.rules.allows(model, move) : model.legal.includes(move);
+  if (!southMayAct(model) || !allowed) return false;
   state.busy = true;
   // Counted for the browser tests, which must know a move left before they wait for the next turn.
   const tableView = $("view-table");
@@ -838,7 +895,11 @@ export function clear() {
   state.busy = false;
   state.lastTrick = null;
   closeDialogs();
-  for (const seat of SEATS) $(`seat-${seat}`).replaceChildren();
+  for (const element of $("felt").querySelectorAll(".seat-extra")) element.remove();
+  for (const seat of SEATS) {
+    $(`seat-${seat}`).replaceChildren();
+    $(`seat-${seat}`).hidden = false;
+  }
   state.rules = null;
   for (const id of ["proposal", "trick", "chalk-teams", "deal-facts", "hand", "announcer", "game-controls"]) {
     $(id).replaceChildren();
@@ -862,7 +923,7 @@ export async function start(gameId, mode, ranked = true, options = null) {
   state.starting = gameId;
   let answer;
   try {
-    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : gameId, options);
+    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : apiGame(gameId), options);
     await gameModule(gameOf(answer));
   } finally {
     state.starting = null;
@@ -885,6 +946,16 @@ export function setGameOverListener(listener) {
 
 function playCard(code) {
   const model = state.model;
+  const picking = southMayAct(model) && state.rules.picking ? state.rules.picking(model) : null;
+  if (picking) {
+    if (!picking.may(code)) {
+      refuse(code);
+      return;
+    }
+    state.rules.pick(code, model);
+    render();
+    return;
+  }
   if (!southMayAct(model) || !state.rules.playsCards(model)) return;
   if (!model.legal.includes(code)) {
     refuse(code);
@@ -947,7 +1018,8 @@ function onPointerDown(event) {
   const button = event.target.closest(".hand-card");
   if (!button || (event.pointerType === "mouse" && event.button !== 0)) return;
   state.roving = button.dataset.card;
-  if (button.getAttribute("aria-disabled") === "true") return;
+  // A picked card is toggled by its click; only a card to play is dragged.
+  if (button.getAttribute("aria-disabled") === "true" || $("hand").dataset.mode === "pick") return;
   drag.pointerId = event.pointerId;
   drag.button = button;
   drag.startX = event.clientX;

@@ -6,6 +6,8 @@
 // (imports the game's table module, see the interface in ../table.js), and `rules`, a
 // fragment fetched when its rules page is first opened (null: the rules are in index.html).
 // A game with table options for its free games (coucou) lists them in `options`: {name, values, default}.
+// A game the API splits by a table choice (tarot: one API game per number of players) adds
+// `choice`: {key (localStorage), values, default, api(value) → the API's game id, label(value)}.
 
 import { currentLanguage } from "../i18n.js";
 
@@ -51,13 +53,71 @@ export const GAMES = [
       { name: "level", values: ["easy", "normal", "expert"], default: "expert" },
     ],
   },
+  {
+    id: "tarot",
+    name: { fr: "Tarot", en: "Tarot" },
+    sentence: {
+      fr: "Le tarot français à trois, quatre ou cinq : 78 cartes, des enchères de la petite à la garde contre, le chien, les bouts à garder et le Petit à mener au bout.",
+      en: "French tarot for three, four or five: 78 cards, bids from petite to garde contre, the chien, the bouts to keep and the Petit to bring home in the last trick.",
+    },
+    fan: ["21T", "1T", "EX", "KH"],
+    load: () => import("./tarot.js"),
+    rules: "/rules/tarot.html",
+    choice: {
+      key: "couyon.tarot.players",
+      values: [3, 4, 5],
+      default: 4,
+      api: (players) => `tarot${players}`,
+      label: { fr: (players) => `${players} joueurs`, en: (players) => `${players} players` },
+    },
+  },
 ];
 
 const modules = new Map();
 
-/** The catalogue entry of a game id (unknown ids are the default game). */
+/** The catalogue entry of a game id, or of one of its API ids (``tarot4``); unknown ids are the default game. */
 export function gameInfo(id) {
-  return GAMES.find((game) => game.id === id) ?? GAMES[0];
+  return (
+    GAMES.find((game) => game.id === id) ??
+    GAMES.find((game) => game.choice && game.choice.values.some((value) => game.choice.api(value) === id)) ??
+    GAMES[0]
+  );
+}
+
+/** The page's game of an API game id: ``tarot4`` is the page's ``tarot``. */
+export const pageGame = (id) => gameInfo(id).id;
+
+/** The table choice of a game with one (tarot: the number of players), as last chosen. */
+export function gameChoice(id) {
+  const choice = gameInfo(id).choice;
+  if (!choice) return null;
+  try {
+    const stored = Number(localStorage.getItem(choice.key));
+    return choice.values.includes(stored) ? stored : choice.default;
+  } catch {
+    return choice.default;
+  }
+}
+
+export function setGameChoice(id, value) {
+  const choice = gameInfo(id).choice;
+  if (!choice || !choice.values.includes(value)) return;
+  try {
+    localStorage.setItem(choice.key, String(value));
+  } catch {
+    // Without storage the choice lasts until the page is left.
+  }
+}
+
+/** The API's game id for a page game now (its choice applied). */
+export function apiGame(id) {
+  const info = gameInfo(id);
+  return info.choice ? info.choice.api(gameChoice(info.id)) : info.id;
+}
+
+/** The words of a choice's value (``4 joueurs``). */
+export function choiceLabel(id, value) {
+  return gameInfo(id).choice.label[currentLanguage()](value);
 }
 
 export function isGame(id) {
