@@ -47,9 +47,9 @@ from couyon.tarot.game import callable_mask
 from couyon.tarot.scoring import Contract
 
 BID_MARGINS: dict[int, tuple[float, float, float, float]] = {
-    3: (0.0, 0.0, 0.0, 0.0),
-    4: (0.0, 0.0, 0.0, 0.0),
-    5: (0.0, 0.0, 0.0, 0.0),
+    3: (-10.0, -30.0, 40.0, 0.0),
+    4: (0.0, -10.0, 120.0, 170.0),
+    5: (10.0, 20.0, 0.0, 0.0),
 }
 """What a contract's expected score as taker must beat, by table size (petite, garde, garde sans, garde contre)."""
 
