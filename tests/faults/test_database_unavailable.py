@@ -24,7 +24,7 @@ from tests.server.helpers import Answer, new_game, play_to_end, send_move
 
 from couyon.loadgen import ServerProcess
 from couyon.record import verify
-from couyon.server.app import create_app
+from couyon.server.app import DatabaseHealth, create_app
 from couyon.server.config import Settings
 
 
@@ -102,6 +102,7 @@ def test_a_locked_sqlite_file_refuses_writes_with_503_then_service_resumes(
 ) -> None:
     # Writers wait this long for the lock before giving up (5 s in production; short here to keep the test quick).
     monkeypatch.setattr("couyon.store.store._SQLITE_BUSY_MILLISECONDS", 200)
+    monkeypatch.setattr(DatabaseHealth, "PROBE_SECONDS", 0.0)  # A fresh write probe at every health check.
     path = tmp_path / "data" / "couyon.sqlite3"
     client = client_on(f"sqlite:///{path}")
     answer = played_a_little(client)
@@ -114,7 +115,9 @@ def test_a_locked_sqlite_file_refuses_writes_with_503_then_service_resumes(
         assert_unavailable(client.put("/api/player", json={"name": "Marie"}))
         # Reads go on in WAL mode: the game can still be shown, unchanged by the refused move.
         assert client.get(f"/api/games/{answer['id']}").json()["view"] == answer["view"]
-        assert client.get("/api/health").status_code == 200
+        # The health check's write probe waits for the lock as a move does, and says why writes fail.
+        health = client.get("/api/health")
+        assert health.status_code == 503 and health.json()["database"] == "locked", health.text
     finally:
         holder.execute("ROLLBACK")
 

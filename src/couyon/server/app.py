@@ -12,8 +12,9 @@ import json
 import logging
 import re
 import secrets
+import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -30,10 +31,12 @@ from couyon.record import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.config import Settings
 from couyon.server.errors import (
+    DATABASE_CAUSES,
     ERROR_RESPONSES,
     SECURITY_HEADERS,
     ApiError,
     ErrorBody,
+    database_cause,
     error_response,
     install_error_handlers,
 )
@@ -52,6 +55,7 @@ from couyon.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 access_log = logging.getLogger("couyon.access")
+log = logging.getLogger("couyon.server")
 HSTS = b"max-age=31536000"
 """Strict-Transport-Security of HTTPS answers: one year; no includeSubDomains (other hosts of the domain are not ours)."""
 
@@ -216,6 +220,76 @@ class HttpEdge:
         )
 
 
+class DatabaseHealth:
+    """What the health check says of the database: None if it answers and accepts writes, else (cause, sentence).
+
+    It fails when ``SELECT 1`` fails, when a probe write (``Store.write_probe``, at most every
+    ``PROBE_SECONDS``, one thread at a time; the others take the last verdict) is refused, or
+    when a request's write was refused for a full disk or an I/O error in the last
+    ``REFUSAL_SECONDS`` with no write succeeding since: the probe's one small row may still find
+    room in the journal where a move's rows do not. A change of verdict is logged with its cause.
+    """
+
+    PROBE_SECONDS = 2.0
+    REFUSAL_SECONDS = 30.0
+    STICKY_CAUSES = frozenset({"disk_full", "io_error"})
+
+    def __init__(self, store: Store, clock: Clock, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self.monotonic = monotonic
+        self._probing = threading.Lock()
+        self._probed_at: float | None = None
+        self._probe_problem: tuple[str, str] | None = None
+        self._reported: str | None = "ok"
+
+    def problem(self) -> tuple[str, str] | None:
+        found: tuple[str, str] | None
+        try:
+            self.store.ping()
+        except Exception as error:
+            found = database_cause(error)
+        else:
+            found = self._probe() or self._refused_write()
+        self._report(found)
+        return None if found is None else (found[0], DATABASE_CAUSES[found[0]])
+
+    def _refused_write(self) -> tuple[str, str] | None:
+        refusal = self.store.write_refusal
+        if refusal is None or self.monotonic() - refusal[0] > self.REFUSAL_SECONDS:
+            return None
+        found = database_cause(refusal[1])
+        return found if found[0] in self.STICKY_CAUSES else None
+
+    def _probe(self) -> tuple[str, str] | None:
+        now = self.monotonic()
+        if self._probed_at is not None and now - self._probed_at < self.PROBE_SECONDS:
+            return self._probe_problem
+        if not self._probing.acquire(blocking=False):
+            return self._probe_problem  # Another thread is probing (perhaps waiting for a lock).
+        try:
+            try:
+                self.store.write_probe(self.clock())
+            except Exception as error:
+                self._probe_problem = database_cause(error)
+            else:
+                self._probe_problem = None
+            self._probed_at = self.monotonic()
+            return self._probe_problem
+        finally:
+            self._probing.release()
+
+    def _report(self, found: tuple[str, str] | None) -> None:
+        cause = "ok" if found is None else found[0]
+        if cause == self._reported:
+            return
+        self._reported = cause
+        if found is None:
+            log.warning("database healthy again")
+        else:
+            log.warning("database unhealthy", extra={"cause": found[0], "detail": found[1]})
+
+
 class WebFiles(Mount):
     """The static files' mount at ``/``, which never answers under ``/api``.
 
@@ -318,6 +392,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     store.migrate()
     secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
     replay = ReplayProcess()
+    database_health = DatabaseHealth(store, clock)
     service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
     game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
     move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
@@ -365,10 +440,10 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     def health() -> Response:
-        try:
-            store.ping()
-        except Exception:
-            return _json({"status": "degraded", "database": "unavailable", "version": __version__}, 503)
+        problem = database_health.problem()
+        if problem is not None:
+            cause, reason = problem
+            return _json({"status": "degraded", "database": cause, "reason": reason, "version": __version__}, 503)
         # "bot" is the default game's (what the answer said before there were several games).
         bots = service.table_bots
         return _json(

@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException
 
@@ -156,8 +156,63 @@ async def _on_http_error(request: Request, error: Exception) -> JSONResponse:
     return response
 
 
+DATABASE_CAUSES = {
+    "read_only": "The database refuses writes: it is read-only.",
+    "disk_full": "The database refuses writes: its disk is full.",
+    "locked": "The database refuses writes: another connection holds its lock.",
+    "io_error": "The database's disk reports an input/output error.",
+    "cannot_open": "The database file cannot be opened.",
+    "busy": "Every database connection of this process is in use.",
+    "unavailable": "The database cannot be reached.",
+}
+"""Why the database failed, as ``database_cause`` names it, with the health check's sentence."""
+
+_SQLITE_CAUSES = {
+    "SQLITE_READONLY": "read_only",
+    "SQLITE_FULL": "disk_full",
+    "SQLITE_BUSY": "locked",
+    "SQLITE_LOCKED": "locked",
+    "SQLITE_IOERR": "io_error",
+    "SQLITE_CANTOPEN": "cannot_open",
+    "SQLITE_PERM": "read_only",
+}
+_POSTGRESQL_CAUSES = {
+    "25006": "read_only",  # read_only_sql_transaction: a standby, or default_transaction_read_only
+    "53100": "disk_full",
+    "55P03": "locked",  # lock_not_available
+    "40P01": "locked",  # deadlock_detected
+    "55006": "locked",  # object_in_use
+    "58030": "io_error",
+}
+
+
+def database_cause(error: BaseException) -> tuple[str, str]:
+    """Why the database failed — a key of ``DATABASE_CAUSES`` — and the driver's first line (for the log).
+
+    SQLite's error names (``SQLITE_READONLY_DBMOVED`` counts as ``SQLITE_READONLY``) and
+    PostgreSQL's SQLSTATE codes say it; without either (a refused connection) it is ``unavailable``.
+    """
+    if isinstance(error, PoolTimeoutError):
+        return "busy", str(error).splitlines()[0][:200]
+    original = getattr(error, "orig", None) or error
+    detail = (str(original).strip().splitlines() or [type(original).__name__])[0][:200]
+    name = getattr(original, "sqlite_errorname", None)
+    if isinstance(name, str):
+        for prefix, cause in _SQLITE_CAUSES.items():
+            if name == prefix or name.startswith(prefix + "_"):
+                return cause, detail
+    state = getattr(original, "sqlstate", None)
+    if isinstance(state, str) and state in _POSTGRESQL_CAUSES:
+        return _POSTGRESQL_CAUSES[state], detail
+    return "unavailable", detail
+
+
 async def _on_database_error(request: Request, error: Exception) -> JSONResponse:
-    log.warning("database unavailable", extra={"path": request.url.path, "error": type(error).__name__})
+    cause, detail = database_cause(error)
+    log.warning(
+        "database unavailable",
+        extra={"path": request.url.path, "error": type(error).__name__, "cause": cause, "detail": detail},
+    )
     return error_response(503, "database_unavailable", "The database is unavailable; try again shortly.", 1)
 
 
@@ -170,6 +225,7 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _on_api_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(HTTPException, _on_http_error)
-    for database_error in (OperationalError, InterfaceError, PoolTimeoutError):
+    # InternalError: PostgreSQL's read-only transaction (a standby) and aborted-transaction states.
+    for database_error in (OperationalError, InterfaceError, InternalError, PoolTimeoutError):
         app.add_exception_handler(database_error, _on_database_error)
     app.add_exception_handler(Exception, _on_unexpected)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -27,7 +28,7 @@ from sqlalchemy import Engine, and_, bindparam, create_engine, event, func, inse
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
 
 from couyon.store.schema import (
     LEGACY_GAME,
@@ -44,6 +45,8 @@ _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
 _SQLITE_BUSY_MILLISECONDS = 5000
 _GAME_ROWS_KEPT = 4096
+_HEALTH_PROBE = "health_probe"
+"""The ``settings`` row the health check rewrites to learn whether the database accepts writes."""
 
 
 # The hottest query (every request loads every move): built once, fetched in one call.
@@ -174,17 +177,29 @@ class Store:
         self._write_lock: AbstractContextManager[object] = nullcontext() if self.is_postgresql else threading.Lock()
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._games_lock = threading.Lock()
+        self.write_refusal: tuple[float, OperationalError | InternalError] | None = None
+        """When (``time.monotonic``) and how the last write of a request was refused, unless one succeeded since."""
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self, *, probe: bool = False) -> Iterator[Connection]:
         """A write transaction; on SQLite, threads of this process queue on a lock first.
 
         SQLite has one writer at a time and its busy handler polls with growing sleeps, so
         twenty threads waiting on it give long tails; a process lock hands over in order and
-        leaves the busy timeout to arbitrate only between processes.
+        leaves the busy timeout to arbitrate only between processes. A refused write (read-only,
+        disk full, locked, unreachable) is remembered in ``write_refusal`` until one succeeds;
+        the health check's own probe writes are not, as a small write may succeed where a
+        move's does not (a full disk with room left in the journal).
         """
-        with self._write_lock, self._writer.begin() as connection:
-            yield connection
+        try:
+            with self._write_lock, self._writer.begin() as connection:
+                yield connection
+        except (OperationalError, InternalError) as error:
+            if not probe:
+                self.write_refusal = (time.monotonic(), error)
+            raise
+        if not probe:
+            self.write_refusal = None
 
     @property
     def is_postgresql(self) -> bool:
@@ -214,6 +229,23 @@ class Store:
         """Raise a SQLAlchemy error if the database cannot answer."""
         with self.engine.connect() as connection:
             connection.execute(select(1)).scalar_one()
+
+    def write_probe(self, now: dt.datetime) -> None:
+        """Write and commit one row (``settings``' ``health_probe``); raise the database's error if it refuses.
+
+        A read-only database (file, mount, PostgreSQL standby or read-only transaction) refuses
+        it, a locked one makes it wait for the lock's busy timeout; a full disk refuses it when
+        the journal has no room left for one more page.
+        """
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        value = now.isoformat()
+        statement = (
+            dialect_insert(settings)
+            .values(name=_HEALTH_PROBE, value=value)
+            .on_conflict_do_update(index_elements=["name"], set_={"value": value})
+        )
+        with self._write(probe=True) as connection:
+            connection.execute(statement)
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
         """The stored value of ``name``, storing ``make()`` first if there is none (first writer wins)."""
