@@ -213,6 +213,8 @@ def test_migrations_0003_and_0004_keep_every_row_as_a_game_of_couyon_without_opt
                 assert {row.pop("game") for row in after} == {"couyon"}, table
             if table == "games":
                 assert {row.pop("options") for row in after} == {""}, table
+            if table == "players":  # 0005: every stored name gets its skeleton.
+                assert {row["id"]: row.pop("name_skeleton") for row in after} == {"p_1": "marle", "p_2": None}
             assert sorted(after, key=repr) == rows, table
         # The store reads them as games of couyon, and every attempt and board is where it was.
         loaded = store.game("g_daily_1")
@@ -233,7 +235,17 @@ def test_migrations_0003_and_0004_keep_every_row_as_a_game_of_couyon_without_opt
         # 0004: a game keeps its table options, and a move may be as long as a tarot poignée.
         poignee = "NW:poignee:" + ",".join(f"{number}T" for number in range(1, 16))
         options = StoredGame(
-            "g_options", "p_1", "free", None, True, "seed-o", "", "expert/1", NOW, game="coucou", options='{"players":20}'
+            "g_options",
+            "p_1",
+            "free",
+            None,
+            True,
+            "seed-o",
+            "",
+            "expert/1",
+            NOW,
+            game="coucou",
+            options='{"players":20}',
         )
         store.create_game(options, [poignee])
         assert store.game("g_options") == (options, [poignee])

@@ -51,6 +51,7 @@ from couyon.server.identity import (
 )
 from couyon.server.limits import RateLimiter
 from couyon.server.logs import configure_logging
+from couyon.server.names import refuse_lookalike, valid_name
 from couyon.store import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -519,7 +520,10 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         limit(move_limit, request, player_id)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        response = _json({"name": service.set_name(player_id, body.name)})
+        # The name rules (names.py) and the look-alike check, before anything is written.
+        name = valid_name(body.name)
+        refuse_lookalike(store, player_id, name)
+        response = _json({"name": service.set_name(player_id, name)})
         if is_new_player:
             remember(response, player_id, request)
         return response

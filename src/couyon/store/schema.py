@@ -24,6 +24,9 @@ players = Table(
     Column("id", String(64), primary_key=True),
     Column("name", String(24), nullable=True),
     Column("created_at", DateTime, nullable=False),
+    # What the name looks like (``couyon.server.names.skeleton``): names of equal skeletons are mistaken
+    # for each other, so a name may not look like that of another player on a leaderboard (migration 0005).
+    Column("name_skeleton", String(128), nullable=True, index=True),
 )
 
 games = Table(
@@ -76,6 +79,8 @@ leaderboard_entries = Table(
     Column("finished_at", DateTime, nullable=False),
     Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
     Index("ix_leaderboard_entries_rank", "game", "board", "day", "score", "deals", "finished_at"),
+    # Whether a player is on a board (names, migration 0005).
+    Index("ix_leaderboard_entries_player_id", "player_id"),
 )
 
 ranked_finishes = Table(

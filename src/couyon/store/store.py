@@ -436,6 +436,23 @@ class Store:
         return None if name is None else str(name)
 
     def set_player_name(self, player_id: str, name: str, now: dt.datetime) -> None:
+        """Store the player's name with its skeleton (what it looks like, ``couyon.server.names.skeleton``)."""
+        from couyon.server.names import skeleton  # The name rules are the server's; the store keeps their result.
+
+        looks_like = skeleton(name)[:128]
         with self._write() as connection:
             self._ensure_player(connection, player_id, now)
-            connection.execute(update(players).where(players.c.id == player_id).values(name=name))
+            connection.execute(
+                update(players).where(players.c.id == player_id).values(name=name, name_skeleton=looks_like)
+            )
+
+    def name_skeleton_taken(self, skeleton: str, player_id: str) -> bool:
+        """Whether a player other than ``player_id`` who is on a leaderboard has a name with this skeleton."""
+        on_a_board = select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.player_id == players.c.id)
+        query = (
+            select(players.c.id)
+            .where(players.c.name_skeleton == skeleton[:128], players.c.id != player_id, on_a_board.exists())
+            .limit(1)
+        )
+        with self.engine.connect() as connection:
+            return connection.execute(query).first() is not None
