@@ -52,8 +52,8 @@ class Budget(NamedTuple):
     """Search nodes one deal may take: a deal that needs more is left out and another one drawn."""
 
 
-PLAY_BUDGET = Budget(min_worlds=4, max_worlds=32, nodes=3_000, world_nodes=3_000)
-ANSWER_BUDGET = Budget(min_worlds=4, max_worlds=24, nodes=2_000, world_nodes=2_000)
+PLAY_BUDGET = Budget(min_worlds=4, max_worlds=32, nodes=1_500, world_nodes=1_500)
+ANSWER_BUDGET = Budget(min_worlds=4, max_worlds=24, nodes=1_000, world_nodes=1_000)
 """The contra and recontra answers: one solve of the position per deal."""
 WORLD_COST = 80
 """What drawing and setting up one deal costs, counted in search nodes (about 0.2 ms)."""
