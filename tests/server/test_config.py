@@ -137,7 +137,10 @@ def test_the_table_bot_setting_names_the_default_games_bot_or_each_games() -> No
     assert table_bots(None) == table_bots("") == registry
     assert table_bots("baseline/1") == registry | {"couyon": "baseline/1"}
     assert table_bots("malmedy=random/1") == registry | {"malmedy": "random/1"}
-    assert table_bots(" couyon=expert/2 , malmedy=random/1 ") == {"couyon": "expert/2", "malmedy": "random/1"}
+    assert table_bots(" couyon=expert/2 , malmedy=random/1 ") == registry | {
+        "couyon": "expert/2",
+        "malmedy": "random/1",
+    }
     # Each game's bots are its own: baseline/1 of Malmedy is not couyon's baseline.
     assert table_bots("malmedy=baseline/1")["malmedy"] == "baseline/1"
     for setting, problem in (
@@ -153,4 +156,5 @@ def test_the_table_bot_setting_names_the_default_games_bot_or_each_games() -> No
 def test_health_names_the_bot_of_every_games_new_tables(make_client: Any) -> None:
     health = make_client(table_bot="random/1,malmedy=random/1").get("/api/health").json()
     assert health["bot"] == "random/1"
-    assert health["bots"] == {"couyon": "random/1", "malmedy": "random/1"}
+    registry = {game.id: game.table_bot_id for game in GAMES.values()}
+    assert health["bots"] == registry | {"couyon": "random/1", "malmedy": "random/1"}
