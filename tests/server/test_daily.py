@@ -7,7 +7,7 @@ import random
 import threading
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, text
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
@@ -46,19 +46,28 @@ def test_two_players_get_identical_deals(make_client: Any) -> None:
 
 def test_one_ranked_attempt_per_day_then_unranked_plays(make_client: Any) -> None:
     client = make_client()
+    # Issue 11, item 1: an unranked play of the day would preview the ranked attempt's hidden cards and
+    # outcomes (deals and bots are deterministic), so it waits until that attempt is finished.
+    early = client.post("/api/games", json={"mode": "daily", "ranked": False})
+    refusal = "Today's challenge can be replayed unranked once your ranked attempt of the day is finished."
+    assert early.status_code == 409
+    assert early.json() == {"error": {"code": "daily_not_finished", "message": refusal}}
     attempt = start_game(client, "daily")
     assert attempt["ranked"] is True and attempt["day"] == "2026-11-29"
     again = client.post("/api/games", json={"mode": "daily"})
     assert again.status_code == 200 and again.json()["id"] == attempt["id"]  # A reload resumes, never re-deals.
+    during = client.post("/api/games", json={"mode": "daily", "ranked": False})
+    assert (during.status_code, during.json()["error"]["message"]) == (409, refusal)
+    with client.app.state.store.engine.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one() == 1  # nothing stored
+    finished = play_to_end(client, attempt, random.Random(2))
     extra = client.post("/api/games", json={"mode": "daily", "ranked": False})
     assert extra.status_code == 201
     assert extra.json()["ranked"] is False and extra.json()["id"] != attempt["id"]
     assert extra.json()["view"]["hand"] == attempt["view"]["hand"]
-    # The extra play, even finished first, never enters the board; the attempt does.
+    # The extra play never enters the board; the attempt does.
     finished_extra = play_to_end(client, extra.json(), random.Random(1))
     assert finished_extra["leaderboard"] is None and finished_extra["leaderboard_pending"] is False
-    assert client.get("/api/leaderboard?board=daily").json()["entries"] == []
-    finished = play_to_end(client, attempt, random.Random(2))
     assert finished["leaderboard"] is None and finished["leaderboard_pending"] is True
     assert client.get(f"/api/games/{attempt['id']}").json()["leaderboard"] == {
         "board": "daily",

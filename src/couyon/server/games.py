@@ -24,9 +24,11 @@ import hmac
 import json
 import logging
 import multiprocessing
+import os
 import secrets
 import signal
 import threading
+import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -52,6 +54,8 @@ Replay = Callable[[StoredGame, list[str]], "tuple[int, int] | str"]
 """Runs the verifying replay of a finished game: its (score, deals), or why it is refused."""
 
 BRUSSELS = ZoneInfo("Europe/Brussels")
+PARENT_CHECK_SECONDS = 0.5
+"""How often the replay process checks that the server process that started it still lives."""
 FOLD_CACHE_GAMES = 4096
 """Games whose folded state is kept between requests (a few kilobytes each)."""
 NAME_MAX = 24
@@ -232,6 +236,12 @@ class GameService:
             "finished": finished,
         }
 
+    def _ranked_attempt_finished(self, player_id: str, day: dt.date, kind: GameKind) -> bool:
+        """Whether the player's ranked attempt of ``kind``'s challenge of ``day`` exists and is over."""
+        game_id = self.store.daily_attempt(player_id, day, kind.id)
+        loaded = None if game_id is None else self.store.game(game_id)
+        return loaded is not None and kind.engine.is_over(self._folds.fold(*loaded))
+
     # -- games --------------------------------------------------------------------------------
 
     def create(
@@ -254,6 +264,14 @@ class GameService:
             options = kind.parse_options(kind.daily_options if day is not None else requested_options)
         except ValueError as error:
             raise ApiError(422, "invalid_fields", _sentence(str(error))) from None
+        if day is not None and not ranked and not self._ranked_attempt_finished(player_id, day, kind):
+            # Deals and bots are deterministic: an unranked copy would show every hidden card and the
+            # outcome of every choice before the player commits it in the ranked attempt.
+            raise ApiError(
+                409,
+                "daily_not_finished",
+                "Today's challenge can be replayed unranked once your ranked attempt of the day is finished.",
+            )
         seed = self.new_seed() if day is None else self.daily_seed(day, kind.id)
         game = StoredGame(
             id="g_" + secrets.token_urlsafe(12),
@@ -538,9 +556,19 @@ def replay_check(game: StoredGame, moves: list[str]) -> tuple[int, int] | str:
     return scored
 
 
-def _ignore_interrupts() -> None:
+def _start_replay_worker(parent: int) -> None:
+    """The replay process's start: it ignores Ctrl-C and exits as soon as the server process is gone."""
     # Ctrl-C reaches the whole process group: the server stops the replay process itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="replay-parent-watch", daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    # A server killed with SIGKILL never shuts its pool down: the worker would live on (80 MB). Once its
+    # parent is gone it is re-parented, so a changed parent id means nobody will ever ask it again.
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class ReplayProcess:
@@ -560,7 +588,9 @@ class ReplayProcess:
             if self._pool is None:
                 # spawn, not fork: the server process has threads (and database connections) to not copy.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=_ignore_interrupts)
+                self._pool = ProcessPoolExecutor(
+                    1, mp_context=context, initializer=_start_replay_worker, initargs=(os.getpid(),)
+                )
             return self._pool
 
     def __call__(self, game: StoredGame, moves: list[str]) -> tuple[int, int] | str:
