@@ -88,6 +88,12 @@ def test_a_whole_tarot_game_with_the_keyboard_alone(new_context: ContextFactory,
     page.keyboard.press("Enter")
     assert tarot_situation(page) == "bid"
     assert current_game(page)["game"] == f"tarot{players}"
+    # Bids are named as said ("Garde"); the multiplier beside the word is told by their description.
+    assert page.get_by_role("button", name="Passer", exact=True).is_visible()
+    for bid in ("Petite", "Garde", "Garde sans", "Garde contre"):
+        button = page.get_by_role("button", name=bid, exact=True)
+        if button.count():
+            assert button.get_attribute("aria-describedby") == "bid-help"
     assert page.locator(".hand-card").count() == HAND[players]
 
     rng = random.Random(players)

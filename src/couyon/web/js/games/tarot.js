@@ -244,12 +244,17 @@ export default {
   seatRole: () => "",
 
   mountControls(box, send) {
+    const bidBox = row("tarot-bid-box", "call-buttons");
     const bids = row("tarot-bids", "bid-buttons tarot-bids", true);
+    bids.hidden = false;
     for (const bid of BIDS) {
+      // Named as said ("Garde"); the multiplier is drawn beside the word and told by the help below.
       const button = controlButton(`bid-${bid}`, bid !== "pass");
+      if (bid !== "pass") button.setAttribute("aria-describedby", "bid-help");
       button.addEventListener("click", () => send(bid));
       bids.append(button);
     }
+    bidBox.append(bids, help("bid-help"));
 
     const calls = row("tarot-calls", "call-buttons tarot-calls", true);
     const callGrid = document.createElement("div");
@@ -332,7 +337,7 @@ export default {
     }
     showing.append(shown, showButtons);
 
-    box.append(bids, calls, ecart, chelem, announcements, showing);
+    box.append(bidBox, calls, ecart, chelem, announcements, showing);
   },
 
   renderControls(model, acting) {
@@ -340,11 +345,19 @@ export default {
     const turn = acting ? phaseTurn(model) : "wait";
     const current = currentPick(model);
 
-    show("tarot-bids", turn === "bid");
+    show("tarot-bid-box", turn === "bid");
     $("tarot-bids").setAttribute("aria-label", text.bidGroup);
+    $("bid-help").textContent = text.bidHelp;
     for (const bid of BIDS) {
       const button = $(`bid-${bid}`);
-      button.textContent = bid === "pass" ? text.pass : `${contractName(bid)} ×${MULTIPLIERS[bid]}`;
+      if (bid === "pass") button.textContent = text.pass;
+      else {
+        const multiplier = document.createElement("span");
+        multiplier.className = "multiplier";
+        multiplier.setAttribute("aria-hidden", "true");
+        multiplier.textContent = `×${MULTIPLIERS[bid]}`;
+        button.replaceChildren(`${contractName(bid)} `, multiplier);
+      }
       button.hidden = !model.legal.includes(bid);
     }
 
@@ -390,14 +403,14 @@ export default {
       const ready = poigneeReady(model).map((size) => size.size);
       $("poignee-count").textContent = text.poigneeCount(
         current.chosen.size,
-        rule.sizes.map((size) => size.size),
+        rule.sizes.map((size) => text.poigneeSize(size.size, POIGNEE_SIZES[model.players].indexOf(size.size), size.prime)),
         rule.excuse,
       );
       for (const size of [8, 10, 13, 15, 18]) {
         const allowed = rule.sizes.find((entry) => entry.size === size);
         const button = $(`poignee-${size}`);
         button.hidden = !allowed;
-        if (allowed) button.textContent = text.showPoignee(size, POIGNEE_SIZES[model.players].indexOf(size), allowed.prime);
+        if (allowed) button.textContent = text.showPoignee(size);
         button.disabled = !ready.includes(size);
       }
       $("poignee-cancel").textContent = text.cancel;
