@@ -257,12 +257,13 @@ const STRINGS = {
       dealHeader: "Donne",
       noScore: "Aucun point pour cette donne.",
       totalsSaid: (totals) => `Totaux : ${totals}.`,
-      endTitle: (place, count) => (place === 1 ? "Tu finis premier !" : `Tu finis ${place}e sur ${count}.`),
+      endTitle: (place, count) =>
+        place === 1 ? "Tu termines à la première place !" : `Tu termines à la ${place}e place sur ${count}.`,
       endScore: (score) => `Ton total : ${score} points.`,
       endTotals: (totals) => `Tous les totaux : ${totals}.`,
       endDeals: (deals, dealt) => `${deals} donnes jouées (${dealt} distribuées).`,
       shareText: (count, day, score, place) =>
-        `Tarot à ${count}, défi du ${day} : ${score} points, ${place === 1 ? "premier" : `${place}e`} sur ${count}. Couyon`,
+        `Tarot à ${count}, défi du ${day} : ${score} points, ${place === 1 ? "1re" : `${place}e`} place sur ${count}. Couyon`,
       sayGameOver: (score) => `Partie terminée. Ton total : ${score} points.`,
     },
     malmedy: {
@@ -717,7 +718,7 @@ const STRINGS = {
       dealHeader: "Deal",
       noScore: "No points for this deal.",
       totalsSaid: (totals) => `Totals: ${totals}.`,
-      endTitle: (place, count) => (place === 1 ? "You finish first!" : `You finish ${place} of ${count}.`),
+      endTitle: (place, count) => (place === 1 ? "You finish in first place!" : `You finish in place ${place} of ${count}.`),
       endScore: (score) => `Your total: ${score} points.`,
       endTotals: (totals) => `All totals: ${totals}.`,
       endDeals: (deals, dealt) => `${deals} deals played (${dealt} dealt).`,
