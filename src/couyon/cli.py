@@ -12,7 +12,7 @@ from couyon.bots.arena import add_arena_arguments, run_arena_command
 from couyon.loadgen import add_load_arguments, run_load_command
 from couyon.record import MAX_RECORD_BYTES
 from couyon.registry import verify_record
-from couyon.server.serve import add_serve_arguments, run_serve
+from couyon.server.serve import add_prune_arguments, add_serve_arguments, run_prune, run_serve
 
 
 def _read_input(path: str) -> bytes:
@@ -50,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser = commands.add_parser("serve", help="start the game server (web table and JSON API)")
     add_serve_arguments(serve_parser)
     serve_parser.set_defaults(handler=run_serve)
+    prune_parser = commands.add_parser(
+        "prune", help="delete unfinished games and players owning nothing, past the retention days"
+    )
+    add_prune_arguments(prune_parser)
+    prune_parser.set_defaults(handler=run_prune)
     arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
     add_arena_arguments(arena_parser)
     arena_parser.set_defaults(handler=run_arena_command)

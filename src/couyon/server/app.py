@@ -10,6 +10,7 @@ import asyncio
 import datetime as dt
 import json
 import logging
+import random
 import re
 import secrets
 import threading
@@ -40,7 +41,7 @@ from couyon.server.errors import (
     error_response,
     install_error_handlers,
 )
-from couyon.server.games import Clock, GameService, ReplayProcess, table_bots, utc_now
+from couyon.server.games import Clock, FoldCache, GameService, ReplayProcess, kind_of, table_bots, utc_now
 from couyon.server.identity import (
     COOKIE_MAX_AGE,
     COOKIE_NAME,
@@ -52,7 +53,8 @@ from couyon.server.identity import (
 from couyon.server.limits import RateLimiter
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
-from couyon.store import Store
+from couyon.store import Store, StoredGame
+from couyon.store.store import Pruned
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 access_log = logging.getLogger("couyon.access")
@@ -291,6 +293,59 @@ class DatabaseHealth:
             log.warning("database unhealthy", extra={"cause": found[0], "detail": found[1]})
 
 
+def game_is_over(game: StoredGame, moves: list[str]) -> bool:
+    """Whether a stored game's moves end it (a replay); one this server cannot replay counts as over, so it is kept."""
+    try:
+        return bool(kind_of(game).engine.is_over(FoldCache(1).fold(game, moves)))
+    except (ApiError, ValueError):
+        return True
+
+
+class Retention:
+    """The retention rule (``Store.prune``): unfinished games and players owning nothing, ``days`` after creation.
+
+    ``run_periodically`` (started with the app) applies it every ``interval_seconds`` in one of
+    the processes sharing the database (``Store.claim_prune``), in a thread; ``couyon prune``
+    applies it once. ``days`` 0 keeps everything.
+    """
+
+    def __init__(self, store: Store, clock: Clock, days: int, interval_seconds: int) -> None:
+        self.store = store
+        self.clock = clock
+        self.days = days
+        self.interval_seconds = interval_seconds
+
+    @property
+    def enabled(self) -> bool:
+        return self.days > 0 and self.interval_seconds > 0
+
+    def cutoff(self) -> dt.datetime:
+        """Naive UTC, as stored times are."""
+        return (self.clock() - dt.timedelta(days=self.days)).astimezone(dt.UTC).replace(tzinfo=None)
+
+    def run(self) -> Pruned:
+        pruned = self.store.prune(self.cutoff(), game_is_over)
+        log.info("pruned", extra={"games": pruned.games, "players": pruned.players, "days": self.days})
+        return pruned
+
+    def run_if_due(self) -> Pruned | None:
+        now = self.clock().astimezone(dt.UTC).replace(tzinfo=None)
+        if not self.store.claim_prune(now, dt.timedelta(seconds=self.interval_seconds)):
+            return None  # Another process ran it within the interval.
+        return self.run()
+
+    async def run_periodically(self) -> None:
+        # The first run soon after start (processes started together do not all wait a whole interval).
+        delay = random.uniform(0.5, 1.0) * min(self.interval_seconds, 60)
+        while True:
+            await asyncio.sleep(delay)
+            try:
+                await asyncio.to_thread(self.run_if_due)
+            except Exception as error:  # The database may be down: the next interval tries again.
+                log.warning("prune postponed", extra={"error": type(error).__name__, "cause": database_cause(error)[0]})
+            delay = self.interval_seconds * random.uniform(0.9, 1.1)
+
+
 class WebFiles(Mount):
     """The static files' mount at ``/``, which never answers under ``/api``.
 
@@ -394,13 +449,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     secret = (settings.secret or store.setting("server_secret", lambda: secrets.token_hex(32))).encode()
     replay = ReplayProcess()
     database_health = DatabaseHealth(store, clock)
+    retention = Retention(store, clock, settings.retention_days, settings.prune_interval_seconds)
     service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
     game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
     move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        pruning = asyncio.create_task(retention.run_periodically()) if retention.enabled else None
         yield
+        if pruning is not None:
+            pruning.cancel()
         replay.close()
 
     app = FastAPI(
@@ -415,6 +474,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     app.state.service = service
     app.state.replay = replay
     app.state.store = store
+    app.state.retention = retention
     install_error_handlers(app)
 
     def current_player(request: Request) -> str | None:

@@ -99,6 +99,10 @@ class Settings:
     """Open connections per server process; more are answered 503 and closed at once."""
     max_connections_per_address: int = 128
     """Open connections per client address per process (trusted proxies are exempt); 0 turns it off."""
+    retention_days: int = 14
+    """Unfinished games and players owning nothing are deleted this many days after their creation; 0 keeps all."""
+    prune_interval_seconds: int = 3600
+    """How often the server applies the retention rule (one process of those sharing the database); 0: never."""
     table_bot: str | None = None
     """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
     None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
@@ -133,5 +137,7 @@ class Settings:
             keepalive_seconds=_integer(env, "COUYON_KEEPALIVE_SECONDS", 5, minimum=1),
             max_connections=_integer(env, "COUYON_MAX_CONNECTIONS", 1000, minimum=1),
             max_connections_per_address=_integer(env, "COUYON_MAX_CONNECTIONS_PER_ADDRESS", 128),
+            retention_days=_integer(env, "COUYON_RETENTION_DAYS", 14),
+            prune_interval_seconds=_integer(env, "COUYON_PRUNE_INTERVAL_SECONDS", 3600),
             table_bot=env.get("COUYON_TABLE_BOT") or None,
         )

@@ -124,3 +124,60 @@ def run_serve(args: argparse.Namespace) -> int:
         timeout_keep_alive=settings.keepalive_seconds,
     )
     return 0
+
+
+def add_prune_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--days",
+        type=int,
+        help="delete unfinished games and players owning nothing created over this many days ago "
+        "(COUYON_RETENTION_DAYS, default 14; 0 deletes nothing)",
+    )
+    parser.add_argument("--data-dir", help="folder of the SQLite database (COUYON_DATA_DIR, default ./data)")
+    parser.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://… (COUYON_DATABASE_URL)")
+
+
+def run_prune(args: argparse.Namespace) -> int:
+    """Apply the retention rule once (as the server does every COUYON_PRUNE_INTERVAL_SECONDS) and print what went."""
+    import json
+
+    from couyon.server.app import Retention
+    from couyon.server.config import ConfigError, Settings
+    from couyon.server.games import utc_now
+    from couyon.store import Store
+
+    for option, variable in (
+        ("days", "COUYON_RETENTION_DAYS"),
+        ("data_dir", "COUYON_DATA_DIR"),
+        ("database_url", "COUYON_DATABASE_URL"),
+    ):
+        value = getattr(args, option)
+        if value is not None:
+            os.environ[variable] = str(value)
+    try:
+        settings = Settings.from_environment()
+    except ConfigError as error:
+        print(f"couyon prune: {error}", file=sys.stderr)
+        return 2
+    problem = _database_problem(settings.database_url, settings.data_dir)
+    if problem is not None:
+        print(f"couyon prune: {problem}.", file=sys.stderr)
+        return 2
+    if settings.retention_days == 0:
+        print(json.dumps({"games": 0, "players": 0, "days": 0}))
+        return 0
+    store = Store(settings.database_url)
+    try:
+        store.migrate()
+        retention = Retention(store, utc_now, settings.retention_days, 0)
+        pruned = retention.run()
+        report = {
+            "games": pruned.games,
+            "players": pruned.players,
+            "days": settings.retention_days,
+            "cutoff": retention.cutoff().isoformat(),
+        }
+    finally:
+        store.close()
+    print(json.dumps(report))
+    return 0

@@ -23,7 +23,8 @@ players = Table(
     metadata,
     Column("id", String(64), primary_key=True),
     Column("name", String(24), nullable=True),
-    Column("created_at", DateTime, nullable=False),
+    # Indexed for the retention rule (migration 0006), as is games.created_at.
+    Column("created_at", DateTime, nullable=False, index=True),
     # What the name looks like (``couyon.server.names.skeleton``): names of equal skeletons are mistaken
     # for each other, so a name may not look like that of another player on a leaderboard (migration 0005).
     Column("name_skeleton", String(128), nullable=True, index=True),
@@ -40,7 +41,7 @@ games = Table(
     Column("seed", String(128), nullable=False),
     Column("variant", String(32), nullable=False),
     Column("bot_id", String(64), nullable=False),
-    Column("created_at", DateTime, nullable=False),
+    Column("created_at", DateTime, nullable=False, index=True),
     Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
     # The table options of the game as canonical JSON (``{"players":8,"tokens":3}``), "" for none.
     Column("options", String(128), nullable=False, server_default=""),

@@ -45,6 +45,10 @@ _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
 _SQLITE_BUSY_MILLISECONDS = 5000
 _GAME_ROWS_KEPT = 4096
+_PRUNE_CHECKED_UNTIL = "prune_checked_until"
+"""The ``settings`` row: unranked games created before this time were judged by the retention rule."""
+_LAST_PRUNE = "last_prune"
+"""The ``settings`` row: when a process last claimed the retention rule's periodic run."""
 _HEALTH_PROBE = "health_probe"
 """The ``settings`` row the health check rewrites to learn whether the database accepts writes."""
 
@@ -88,6 +92,14 @@ class LeaderboardEntry:
     deals: int
     finished_at: dt.datetime
     game: str = LEGACY_GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Pruned:
+    """What one application of the retention rule deleted."""
+
+    games: int
+    players: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,3 +468,126 @@ class Store:
         )
         with self.engine.connect() as connection:
             return connection.execute(query).first() is not None
+
+    # -- retention -------------------------------------------------------------------------------
+
+    def prune(
+        self, cutoff: dt.datetime, is_finished: Callable[[StoredGame, list[str]], bool], batch: int = 500
+    ) -> Pruned:
+        """Delete what was created before ``cutoff`` (naive UTC) and is worth nothing: the retention rule.
+
+        - a ranked game without a finish (``ranked_finishes``, written with its final move) or a
+          leaderboard entry: it was left unfinished;
+        - an unranked game whose stored moves do not end it (``is_finished``, a replay): each
+          is judged once, when it passes the cutoff (``settings``' ``prune_checked_until`` keeps
+          how far that went), so a finished one is never replayed again;
+        - a player with no game, no daily attempt and no leaderboard entry (left after the
+          above, or one who only chose a name).
+
+        A game goes with its moves, daily attempt and finish. Each batch is one short write
+        transaction, so players' moves go on in between.
+        """
+        games_deleted = 0
+        entered = select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.game_id == games.c.id)
+        finished = select(ranked_finishes.c.game_id).where(ranked_finishes.c.game_id == games.c.id)
+        unfinished_ranked = (
+            select(games.c.id)
+            .where(games.c.created_at < cutoff, games.c.ranked.is_(True), ~finished.exists(), ~entered.exists())
+            .limit(batch)
+        )
+        while True:
+            with self.engine.connect() as connection:
+                doomed = list(connection.execute(unfinished_ranked).scalars())
+            games_deleted += self._delete_games(doomed)
+            if len(doomed) < batch:
+                break
+
+        checked_until = self.setting(_PRUNE_CHECKED_UNTIL, lambda: dt.datetime(1970, 1, 1).isoformat())
+        after = (dt.datetime.fromisoformat(checked_until), "")
+        while True:
+            unranked = (
+                select(games)
+                .where(
+                    games.c.ranked.is_(False),
+                    games.c.created_at < cutoff,
+                    or_(
+                        games.c.created_at > after[0],
+                        and_(games.c.created_at == after[0], games.c.id > after[1]),
+                    ),
+                    ~entered.exists(),
+                )
+                .order_by(games.c.created_at, games.c.id)
+                .limit(batch)
+            )
+            with self.engine.connect() as connection:
+                rows = [StoredGame(**row._asdict()) for row in connection.execute(unranked)]
+                played = {
+                    game.id: list(connection.execute(_MOVES_OF_GAME, {"game_id": game.id}).scalars()) for game in rows
+                }
+            games_deleted += self._delete_games([game.id for game in rows if not is_finished(game, played[game.id])])
+            if rows:
+                after = (rows[-1].created_at, rows[-1].id)
+            if len(rows) < batch:
+                break
+        with self._write() as connection:
+            connection.execute(
+                update(settings).where(settings.c.name == _PRUNE_CHECKED_UNTIL).values(value=cutoff.isoformat())
+            )
+
+        players_deleted = 0
+        owned = [
+            select(games.c.id).where(games.c.player_id == players.c.id),
+            select(daily_attempts.c.game_id).where(daily_attempts.c.player_id == players.c.id),
+            select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.player_id == players.c.id),
+        ]
+        idle = (
+            select(players.c.id)
+            .where(players.c.created_at < cutoff, *(~query.exists() for query in owned))
+            .limit(batch)
+        )
+        while True:
+            with self.engine.connect() as connection:
+                doomed = list(connection.execute(idle).scalars())
+            if doomed:
+                with self._write() as connection:
+                    # Checked again inside the transaction: a game may have been created meanwhile.
+                    deleted = connection.execute(
+                        players.delete().where(players.c.id.in_(doomed), *(~query.exists() for query in owned))
+                    )
+                    players_deleted += max(0, deleted.rowcount)
+            if len(doomed) < batch:
+                break
+        return Pruned(games_deleted, players_deleted)
+
+    def _delete_games(self, game_ids: Sequence[str]) -> int:
+        """Delete these games with everything that hangs off them, in one transaction; how many were deleted."""
+        if not game_ids:
+            return 0
+        with self._write() as connection:
+            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries):
+                connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
+            deleted = connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount
+        with self._games_lock:
+            for game_id in game_ids:
+                self._games.pop(game_id, None)
+        return max(0, deleted)
+
+    def claim_prune(self, now: dt.datetime, interval: dt.timedelta) -> bool:
+        """Whether this process should run the retention rule now: True for one caller per ``interval``.
+
+        Every process sharing the database asks; the first whose compare-and-set of ``settings``'
+        ``last_prune`` succeeds runs it.
+        """
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        with self._write() as connection:
+            connection.execute(
+                dialect_insert(settings)
+                .values(name=_LAST_PRUNE, value="")
+                .on_conflict_do_nothing(index_elements=["name"])
+            )
+            claimed = connection.execute(
+                update(settings)
+                .where(settings.c.name == _LAST_PRUNE, settings.c.value <= (now - interval).isoformat())
+                .values(value=now.isoformat())
+            )
+        return claimed.rowcount == 1

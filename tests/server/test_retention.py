@@ -1,0 +1,175 @@
+"""The retention rule (Store.prune, app.Retention, couyon prune): unfinished games and players owning nothing are
+deleted some days after their creation, finished and ranked ones are kept; one process of those sharing a database
+runs it periodically; and a request that is refused writes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from tests.server.helpers import new_game, play_to_end, send_move
+
+from couyon.loadgen import ServerProcess
+from couyon.store import LeaderboardEntry, RankedFinish, Store, StoredGame
+from couyon.store.schema import daily_attempts, games, moves, players
+from couyon.store.store import Pruned
+
+NOW = dt.datetime(2026, 11, 29, 9, 0)
+OLD = NOW - dt.timedelta(days=20)
+CUTOFF = NOW - dt.timedelta(days=14)
+OPENING = ["E:pass", "S:take"]
+
+
+def stored(
+    game_id: str, player_id: str, created_at: dt.datetime, ranked: bool = True, mode: str = "free"
+) -> StoredGame:
+    day = created_at.date() if mode == "daily" else None
+    return StoredGame(game_id, player_id, mode, day, ranked, "seed-" + game_id, "standard", "random/1", created_at)
+
+
+def count(store: Store, table: Any) -> int:
+    with store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(table)).scalar_one())
+
+
+def ids(store: Store, table: Any) -> set[str]:
+    with store.engine.connect() as connection:
+        return set(connection.execute(select(table.c.id)).scalars())
+
+
+def test_the_retention_rule(database_url: str) -> None:
+    store = Store(database_url)
+    store.migrate()
+    try:
+        store.create_game(stored("g_abandoned", "p_abandoner", OLD), OPENING)
+        store.create_daily_attempt(stored("g_daily_left", "p_abandoner", OLD, mode="daily"), OPENING)
+        store.create_game(stored("g_finished", "p_keeper", OLD), OPENING)
+        store.append_moves("g_finished", len(OPENING), ["S:AH"], RankedFinish(OLD, None))
+        store.create_game(stored("g_entered", "p_keeper", OLD), OPENING)
+        store.enter(LeaderboardEntry("g_entered", "free", None, "p_keeper", 1300, 9, OLD))
+        store.create_game(stored("g_recent", "p_recent", NOW - dt.timedelta(days=3)), OPENING)
+        store.create_game(stored("g_unranked_open", "p_unranked", OLD, ranked=False), OPENING)
+        store.create_game(stored("g_unranked_done", "p_unranked", OLD, ranked=False), [*OPENING, "S:AH"])
+        store.set_player_name("p_idle_old", "Marie", OLD)  # A name, and nothing else.
+        store.set_player_name("p_idle_recent", "Julie", NOW)
+        judged: list[str] = []
+
+        def is_finished(game: StoredGame, played: list[str]) -> bool:
+            judged.append(game.id)
+            return len(played) == 3
+
+        assert store.prune(CUTOFF, is_finished) == Pruned(games=3, players=2)
+        assert ids(store, games) == {"g_finished", "g_entered", "g_recent", "g_unranked_done"}
+        assert ids(store, players) == {"p_keeper", "p_recent", "p_unranked", "p_idle_recent"}
+        assert count(store, moves) == 3 + 2 + 2 + 3 and count(store, daily_attempts) == 0
+        assert sorted(judged) == ["g_unranked_done", "g_unranked_open"]
+        assert store.game("g_abandoned") is None and store.game("g_finished") is not None
+        # A second run finds nothing, and replays no unranked game already judged.
+        assert store.prune(CUTOFF, is_finished) == Pruned(games=0, players=0)
+        assert sorted(judged) == ["g_unranked_done", "g_unranked_open"]
+        # An unranked game crossing the cutoff later is judged then.
+        store.create_game(stored("g_unranked_later", "p_unranked", CUTOFF + dt.timedelta(days=1), False), OPENING)
+        assert store.prune(CUTOFF + dt.timedelta(days=2), is_finished) == Pruned(games=1, players=0)
+        assert judged[-1] == "g_unranked_later"
+    finally:
+        store.close()
+
+
+def test_one_process_claims_each_periodic_run(database_url: str) -> None:
+    first, second = Store(database_url), Store(database_url)
+    first.migrate()
+    try:
+        hour = dt.timedelta(hours=1)
+        assert first.claim_prune(NOW, hour) is True
+        assert second.claim_prune(NOW + dt.timedelta(minutes=1), hour) is False
+        assert first.claim_prune(NOW + dt.timedelta(minutes=59), hour) is False
+        assert second.claim_prune(NOW + dt.timedelta(minutes=61), hour) is True
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_app_keeps_finished_games_and_deletes_abandoned_ones(make_client: Any, clock: Any) -> None:
+    client = make_client(table_bot="random/1")
+    finished_unranked = play_to_end(client, new_game(client, ranked=False), random.Random(3))
+    finished_ranked = play_to_end(client, new_game(client), random.Random(4))
+    abandoned_unranked = new_game(client, ranked=False)
+    send_move(client, abandoned_unranked, abandoned_unranked["view"]["legal"][0])
+    abandoned = new_game(client)
+    clock.advance(dt.timedelta(days=15))
+    pruned = client.app.state.retention.run()
+    assert pruned == Pruned(games=2, players=0)
+    for kept in (finished_unranked, finished_ranked):
+        assert client.get(f"/api/games/{kept['id']}").status_code == 200
+        assert client.get(f"/api/games/{kept['id']}/record").status_code == 200
+    for gone in (abandoned_unranked, abandoned):
+        assert client.get(f"/api/games/{gone['id']}").status_code == 404
+    assert client.get("/api/leaderboard").json()["entries"][0]["score"] == finished_ranked["view"]["score"]
+
+
+def test_a_refused_request_creates_no_player_and_no_game(make_client: Any) -> None:
+    client = make_client(rate_games_per_minute=1)  # So 10 new games per address per minute.
+    store = client.app.state.store
+    before = (count(store, players), count(store, games))
+    assert client.post("/api/games", json={"mode": "free", "game": "tarot9"}).status_code == 422
+    assert client.put("/api/player", json={"name": "\u3164"}).status_code == 422
+    assert client.post("/api/games", json={"mode": "sometimes"}).status_code == 422
+    assert (count(store, players), count(store, games)) == before
+    for _ in range(9):  # The address's tenth new game was the unknown game's (counted, refused, nothing written).
+        assert make_client(rate_games_per_minute=1).post("/api/games", json={"mode": "free"}).status_code == 201
+    refused = make_client(rate_games_per_minute=1).post("/api/games", json={"mode": "free"})
+    assert refused.status_code == 429 and "set-cookie" not in refused.headers
+    assert (count(store, players), count(store, games)) == (before[0] + 9, before[1] + 9)
+
+
+def old_abandoned_game(data_dir: Path, created_at: dt.datetime, game_id: str = "g_old") -> str:
+    """A SQLite database in ``data_dir`` holding one game left unfinished at ``created_at``."""
+    store = Store(f"sqlite:///{data_dir / 'couyon.sqlite3'}")
+    store.migrate()
+    store.create_game(stored(game_id, "p_" + game_id, created_at), OPENING)
+    store.close()
+    return game_id
+
+
+def game_ids(data_dir: Path) -> set[str]:
+    with sqlite3.connect(data_dir / "couyon.sqlite3") as connection:
+        return {row[0] for row in connection.execute("SELECT id FROM games")}
+
+
+def test_couyon_prune_applies_the_rule_once(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    old_abandoned_game(data_dir, now - dt.timedelta(days=20))
+    old_abandoned_game(data_dir, now - dt.timedelta(days=5), "g_recent")
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("COUYON_")}
+    command = [sys.executable, "-m", "couyon.cli", "prune", "--data-dir", str(data_dir)]
+    done = subprocess.run(command, env=environment, capture_output=True, timeout=60, check=True)
+    report = json.loads(done.stdout)
+    assert (report["games"], report["players"], report["days"]) == (1, 1, 14)
+    assert game_ids(data_dir) == {"g_recent"}
+    shorter = subprocess.run([*command, "--days", "2"], env=environment, capture_output=True, timeout=60, check=True)
+    assert json.loads(shorter.stdout)["games"] == 1 and game_ids(data_dir) == set()
+
+
+def test_the_real_server_prunes_by_itself(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    old_abandoned_game(data_dir, now - dt.timedelta(days=20))
+    old_abandoned_game(data_dir, now - dt.timedelta(days=1), "g_recent")
+    with ServerProcess(data_dir, environment={"COUYON_PRUNE_INTERVAL_SECONDS": "1"}):
+        deadline = time.monotonic() + 20
+        while "g_old" in game_ids(data_dir):
+            assert time.monotonic() < deadline, "the server did not prune"
+            time.sleep(0.2)
+        assert game_ids(data_dir) == {"g_recent"}
