@@ -1,6 +1,7 @@
-"""Rate limits (couyon.server.limits): new games and moves per player id and per address answer 429 with a
-Retry-After, the window ends, forwarded addresses count only from a trusted proxy, and normal play never
-meets a limit."""
+"""Rate limits (couyon.server.limits): new games, moves and reads per player id and per address, and new players per
+address, answer 429 with a Retry-After; the window ends; forwarded addresses count only from a trusted proxy; the
+health check is never limited; and normal play never meets a limit. (Limits shared between processes, and the
+per-address gate: test_shared_limits.py.)"""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.server.helpers import new_game, play_to_end, send_move
 
 from couyon.loadgen import ServerProcess
 from couyon.server.config import Settings
+from couyon.server.identity import COOKIE_NAME, new_player_id, signed_cookie
 from couyon.server.limits import ADDRESS_FACTOR, WINDOW_SECONDS, RateLimiter
 
 
@@ -57,19 +59,53 @@ def test_new_games_are_limited_per_player_id(make_client: Any) -> None:
     new_game(other)
 
 
+def player_client(make_client: Any, **settings: Any) -> Any:
+    """A client holding a valid cookie of a player never seen (as a returning player would): no new player counted."""
+    client = make_client(**settings)
+    client.cookies.set(COOKIE_NAME, signed_cookie(b"test-secret", new_player_id()))
+    return client
+
+
 def test_new_games_are_limited_per_address(make_client: Any) -> None:
-    first = make_client(rate_games_per_minute=2)
+    first = player_client(make_client, rate_games_per_minute=2)
     for _ in range(2 * ADDRESS_FACTOR - 1):
-        new_game(make_client(rate_games_per_minute=2))  # Each a new player, all behind one address.
+        new_game(player_client(make_client, rate_games_per_minute=2))  # Each its own player, all behind one address.
     new_game(first)
-    assert_limited(make_client(rate_games_per_minute=2).post("/api/games", json={"mode": "free"}))
+    assert_limited(player_client(make_client, rate_games_per_minute=2).post("/api/games", json={"mode": "free"}))
     elsewhere = TestClient(first.app, base_url="http://127.0.0.1", client=("198.51.100.9", 50000))
     with elsewhere:
         assert elsewhere.post("/api/games", json={"mode": "free"}).status_code == 201
 
 
+def test_new_players_are_limited_per_address(make_client: Any) -> None:
+    """Requests without a cookie create a player each: as many per address per minute as new games per player."""
+    for _ in range(2):
+        assert make_client(rate_games_per_minute=2).post("/api/games", json={"mode": "free"}).status_code == 201
+    assert_limited(make_client(rate_games_per_minute=2).post("/api/games", json={"mode": "free"}))
+    assert_limited(make_client(rate_games_per_minute=2).put("/api/player", json={"name": "Marie"}))
+    # A player with a cookie is not a new player.
+    assert (
+        player_client(make_client, rate_games_per_minute=2).post("/api/games", json={"mode": "free"}).status_code == 201
+    )
+
+
+def test_reads_are_limited_but_never_the_health_check(make_client: Any) -> None:
+    reader = make_client(rate_reads_per_minute=5)
+    game = new_game(reader)
+    for _ in range(5):
+        assert reader.get(f"/api/games/{game['id']}").status_code == 200
+    assert_limited(reader.get(f"/api/games/{game['id']}"))
+    assert_limited(reader.get("/api/leaderboard"))
+    assert all(reader.get("/api/health").status_code == 200 for _ in range(20))
+    assert send_move(reader, game, game["view"]["legal"][0]).status_code == 200  # Moves have their own budget.
+    # By default reads get twice the moves' budget, and none when moves have none.
+    assert Settings.from_environment({}).reads_per_minute == 600
+    assert Settings.from_environment({"COUYON_RATE_MOVES_PER_MINUTE": "0"}).reads_per_minute == 0
+    assert Settings.from_environment({"COUYON_RATE_READS_PER_MINUTE": "50"}).reads_per_minute == 50
+
+
 def test_the_window_ends_and_retry_after_counts_down() -> None:
-    now = [1000.0]
+    now = [6000.0]  # Windows are the clock's minutes: this one ends at 6060.
     limiter = RateLimiter(2, lambda: now[0])
     assert limiter.retry_after("p_a", "192.0.2.1") is None
     assert limiter.retry_after("p_a", "192.0.2.1") is None
@@ -103,15 +139,16 @@ def new_games_from(server: ServerProcess, forwarded_for: list[str]) -> list[int]
 
 
 def test_forwarded_addresses_count_only_from_a_trusted_proxy(tmp_path: Path) -> None:
-    limit = {"COUYON_RATE_GAMES_PER_MINUTE": "1"}  # So ADDRESS_FACTOR new games per address per minute.
+    # Two new games per player id, so two new players (cookie-less requests) per address and minute.
+    limit = {"COUYON_RATE_GAMES_PER_MINUTE": "2"}
     with ServerProcess(tmp_path / "trusting", environment=limit) as server:
         # 127.0.0.1 is a trusted proxy by default: each forwarded client has its own budget.
         assert set(new_games_from(server, [f"203.0.113.{i}" for i in range(ADDRESS_FACTOR + 2)])) == {201}
         # A client's own X-Forwarded-For entries come first; the proxy appends the real address last, which counts.
-        spoofed = new_games_from(server, [f"198.51.100.{i}, 192.0.2.77" for i in range(ADDRESS_FACTOR + 1)])
-        assert spoofed == [201] * ADDRESS_FACTOR + [429]
+        spoofed = new_games_from(server, [f"198.51.100.{i}, 192.0.2.77" for i in range(3)])
+        assert spoofed == [201, 201, 429]
     distrust = {**limit, "FORWARDED_ALLOW_IPS": "192.0.2.1"}
     with ServerProcess(tmp_path / "distrusting", environment=distrust) as server:
         # Not from a trusted proxy, the header is ignored: every request counts against 127.0.0.1.
-        statuses = new_games_from(server, [f"203.0.113.{i}" for i in range(ADDRESS_FACTOR + 1)])
-        assert statuses == [201] * ADDRESS_FACTOR + [429]
+        statuses = new_games_from(server, [f"203.0.113.{i}" for i in range(3)])
+        assert statuses == [201, 201, 429]

@@ -6,10 +6,10 @@ from couyon.server.limits import RateLimiter
 
 
 class Seconds:
-    """A monotonic clock the test moves by hand."""
+    """A wall clock the test moves by hand (windows are its minutes)."""
 
     def __init__(self) -> None:
-        self.now = 100.0
+        self.now = 6000.0
 
     def __call__(self) -> float:
         return self.now

@@ -10,12 +10,14 @@ import asyncio
 import datetime as dt
 import json
 import logging
+import os
 import random
 import re
 import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -50,7 +52,7 @@ from couyon.server.identity import (
     player_of_cookies,
     signed_cookie,
 )
-from couyon.server.limits import RateLimiter
+from couyon.server.limits import AddressGate, RateLimiter, RequestLimits
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.store import Store, StoredGame
@@ -325,6 +327,7 @@ class Retention:
 
     def run(self) -> Pruned:
         pruned = self.store.prune(self.cutoff(), game_is_over)
+        self.store.forget_rate_counts(int(self.clock().timestamp() // 60) - 1)  # Minutes no limiter counts any more.
         log.info("pruned", extra={"games": pruned.games, "players": pruned.players, "days": self.days})
         return pruned
 
@@ -451,8 +454,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     database_health = DatabaseHealth(store, clock)
     retention = Retention(store, clock, settings.retention_days, settings.prune_interval_seconds)
     service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
-    game_limit = RateLimiter(settings.rate_games_per_minute, time.monotonic)
-    move_limit = RateLimiter(settings.rate_moves_per_minute, time.monotonic)
+    # Shared by every process of the database (rate_counts); RequestLimits applies them before the routes.
+    limiters = {
+        "games": RateLimiter(settings.rate_games_per_minute, kind="games", shared=store),
+        "moves": RateLimiter(settings.rate_moves_per_minute, kind="moves", shared=store),
+        "reads": RateLimiter(settings.reads_per_minute, kind="reads", shared=store),
+    }
+    # Requests that would create a player (no valid cookie): as many per address as new games per player.
+    new_players = RateLimiter(settings.rate_games_per_minute, kind="new-players", address_factor=1, shared=store)
+    gate = AddressGate(settings.max_requests_per_address) if settings.max_requests_per_address > 0 else None
+    health_threads: list[ThreadPoolExecutor] = []
+    """The health check's own thread, started by the first check and stopped with the app (a test may start it again)."""
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -461,6 +473,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         if pruning is not None:
             pruning.cancel()
         replay.close()
+        while health_threads:
+            health_threads.pop().shutdown(wait=False)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -488,20 +502,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         """Set the signed player cookie on the first answer that needed a player."""
         set_player_cookie(response, signed_cookie(secret, player_id), request.url.scheme == "https")
 
-    def limit(limiter: RateLimiter, request: Request, player_id: str | None) -> None:
-        wait = limiter.retry_after(player_id, request.client.host if request.client else None)
-        if wait is not None:
-            raise ApiError(429, "too_many_requests", f"Too many requests: try again in {wait} seconds.", wait)
-
     @app.head("/api/health", include_in_schema=False)
-    def health_head() -> Response:
+    async def health_head() -> Response:
         """Uptime checkers ask with HEAD: the same status, no body."""
-        answer = health()
+        answer = await health()
         return Response(status_code=answer.status_code, media_type="application/json")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
-    def health() -> Response:
-        problem = database_health.problem()
+    async def health() -> Response:
+        # On a thread of its own: never queued behind the requests filling the shared thread pool.
+        if not health_threads:
+            health_threads.append(ThreadPoolExecutor(1, thread_name_prefix="couyon-health"))
+        problem = await asyncio.get_running_loop().run_in_executor(health_threads[0], database_health.problem)
         if problem is not None:
             cause, reason = problem
             return _json({"status": "degraded", "database": cause, "reason": reason, "version": __version__}, 503)
@@ -511,7 +523,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             {"status": "ok", "database": "ok", "version": __version__, "bot": bots[DEFAULT_GAME], "bots": bots}
         )
 
-    @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}))
+    @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}, errors=(429,)))
     def catalog() -> Response:
         games = [{**kind.describe(), "table_bot": service.table_bots[kind.id]} for kind in GAMES.values()]
         return _json({"default": DEFAULT_GAME, "games": games})
@@ -522,12 +534,12 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses(
             {200: {"model": GameAnswerModel, "description": "The day's ranked attempt, resumed"}},
             {201: {"model": GameAnswerModel, "description": "A new game"}},
+            {409: {"model": ErrorBody, "description": "An unranked daily play before the ranked attempt is finished"}},
             errors=(400, 422, 429, 503),
         ),
     )
     def create_game(body: NewGameRequest, request: Request) -> Response:
         player_id = current_player(request)
-        limit(game_limit, request, player_id)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
         answer, created = service.create(player_id, body.mode, body.ranked, body.game, body.options)
@@ -538,7 +550,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}",
-        responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 503)),
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
     )
     def show_game(game_id: str, request: Request) -> Response:
         return _json(service.show(current_player(request), game_id).to_json())
@@ -549,7 +561,6 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         player_id = current_player(request)
-        limit(move_limit, request, player_id)
         answer = service.move(player_id, game_id, body.move, body.move_number)
         if answer.leaderboard_pending:
             # The verifying replay runs once the answer is sent; a GET of the game runs it if this never does.
@@ -561,7 +572,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses(
             {200: {"description": "The couyon-record/1 JSON of the finished game"}},
             {403: {"model": ErrorBody, "description": "A daily record before its day is over"}},
-            errors=(404, 409, 503),
+            errors=(404, 409, 429, 503),
         ),
     )
     def game_record(game_id: str, request: Request) -> Response:
@@ -569,7 +580,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         headers = {"Content-Disposition": f'attachment; filename="couyon-{game_id}.json"'}
         return Response(record, media_type="application/json", headers=headers)
 
-    @app.get("/api/player")
+    @app.get("/api/player", responses=_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)
         return _json({"name": None if player_id is None else store.player_name(player_id)})
@@ -577,7 +588,6 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     @app.put("/api/player", responses=_responses(errors=(400, 422, 429, 503)))
     def rename_player(body: NameRequest, request: Request) -> Response:
         player_id = current_player(request)
-        limit(move_limit, request, player_id)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
         # The name rules (names.py) and the look-alike check, before anything is written.
@@ -588,18 +598,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             remember(response, player_id, request)
         return response
 
-    @app.get("/api/daily", responses=_responses(errors=(422,)))
+    @app.get("/api/daily", responses=_responses(errors=(422, 429)))
     def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json(service.daily_status(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",
-        responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422,)),
+        responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)),
     )
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
-    @app.get("/api/leaderboard", responses=_responses(errors=(422,)))
+    @app.get("/api/leaderboard", responses=_responses(errors=(422, 429)))
     def leaderboard(
         board: Literal["free", "daily"] = "free",
         day: Day | None = None,
@@ -610,6 +620,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
+    app.add_middleware(
+        RequestLimits,
+        limiters=limiters,
+        new_players=new_players,
+        player_of=lambda cookies: player_of_cookies(secret, cookies)[0],
+        gate=gate,
+        trusted=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
+    )
     app.add_middleware(RenameCookie)
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)
     app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes, body_timeout=settings.body_timeout_seconds)

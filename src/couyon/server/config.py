@@ -82,6 +82,12 @@ class Settings:
     """New games per player id per minute (ten times that per address); 0 turns the limit off."""
     rate_moves_per_minute: int = 300
     """Moves and name changes per player id per minute (ten times that per address); 0 turns it off."""
+    rate_reads_per_minute: int | None = None
+    """Reads (every other API request but the health check) per player id per minute, ten times that per
+    address; None: twice ``rate_moves_per_minute``; 0 turns it off. See ``reads_per_minute``."""
+    max_requests_per_address: int = 4
+    """Requests of one client address handled at once per process (the others wait their turn; trusted
+    proxies are not gated); 0 turns the gate off."""
     max_body_bytes: int = 4096
     max_header_bytes: int = 16384
     """The request line and headers together; a larger head gets 431 (414 for the URL alone, below)."""
@@ -107,6 +113,10 @@ class Settings:
     """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
     None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
 
+    @property
+    def reads_per_minute(self) -> int:
+        return 2 * self.rate_moves_per_minute if self.rate_reads_per_minute is None else self.rate_reads_per_minute
+
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if environment is None else environment
@@ -128,6 +138,10 @@ class Settings:
             log_level=(env.get("COUYON_LOG_LEVEL") or "info").lower(),
             rate_games_per_minute=_integer(env, "COUYON_RATE_GAMES_PER_MINUTE", 30),
             rate_moves_per_minute=_integer(env, "COUYON_RATE_MOVES_PER_MINUTE", 300),
+            rate_reads_per_minute=(
+                _integer(env, "COUYON_RATE_READS_PER_MINUTE", 0) if env.get("COUYON_RATE_READS_PER_MINUTE") else None
+            ),
+            max_requests_per_address=_integer(env, "COUYON_MAX_REQUESTS_PER_ADDRESS", 4),
             max_body_bytes=_integer(env, "COUYON_MAX_BODY_BYTES", 4096, minimum=256),
             max_header_bytes=_integer(env, "COUYON_MAX_HEADER_BYTES", 16384, minimum=1024),
             max_headers=_integer(env, "COUYON_MAX_HEADERS", 64, minimum=8),

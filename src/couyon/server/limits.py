@@ -1,10 +1,15 @@
-"""What one client may cost the server: rate limits per player id and per address, and the connection guard.
+"""What one client may cost the server: rate limits, the per-address gate, and the connection guard.
 
-The rate limits are fixed one-minute windows kept in each process's memory. They bound abuse
-(429 with ``Retry-After``); they are not game state, so losing them on a restart changes no
-game. ``GuardedHttpToolsProtocol`` is the HTTP protocol ``couyon serve`` runs uvicorn with: it
-bounds what a connection may hold before its request reaches the app (head size, head
-time, connections per process and per address).
+- ``RateLimiter``: fixed one-minute windows per player id and per address, of new games,
+  moves (and names) and reads, shared by the processes of one database (``rate_counts``).
+- ``AddressGate``: a few requests of one address at a time per process; the others wait.
+- ``RequestLimits``: the ASGI middleware applying both before a request reaches the API (429
+  with ``Retry-After``, nothing written).
+- ``GuardedHttpToolsProtocol``: the HTTP protocol ``couyon serve`` runs uvicorn with; it bounds
+  what a connection may hold before its request reaches the app (head size, head time,
+  connections per process and per address).
+
+None of this is game state: losing the counts on a restart changes no game.
 """
 
 from __future__ import annotations
@@ -18,56 +23,270 @@ import os
 import threading
 import time
 import weakref
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from couyon.server.errors import raw_error_response
+from couyon.server.errors import error_response, raw_error_response
 
 WINDOW_SECONDS = 60.0
 ADDRESS_FACTOR = 10
 """An address may carry several players (a family, a school behind one router)."""
+SYNC_FRACTION = 20
+"""A process adds its count of a key to the shared total each time it counted this fraction of the key's limit."""
 access_log = logging.getLogger("couyon.access")
+log = logging.getLogger("couyon.server")
 LINGER_SECONDS = 1.0
 """How long a refused connection's further bytes are read and dropped before it is closed."""
 LINGER_MAX_BYTES = 65536
 """A refused connection that sends more than this meanwhile is closed at once."""
 
 
-class RateLimiter:
-    """Counts requests of one kind per key in the current minute."""
+class SharedCounts(Protocol):
+    """Where the processes sharing a database add up their counts (``Store.add_rate_counts``)."""
 
-    def __init__(self, per_player_per_minute: int, monotonic: Callable[[], float]) -> None:
+    def add_rate_counts(self, increments: Mapping[str, int], window: int) -> dict[str, int]: ...
+
+
+@dataclass(slots=True)
+class _Count:
+    window: int
+    shared: int = 0
+    """The total of every process in this window, as the database said at this process's last sync."""
+    pending: int = 0
+    """This process's requests not yet added to the database."""
+
+
+class RateLimiter:
+    """Counts requests of one kind per player id and per address in fixed one-minute windows.
+
+    Windows are aligned on the clock's minutes (``clock`` is ``time.time`` in the server), so
+    every process counts in the same window. With ``shared`` (the store), the processes
+    sharing a database hold one budget: a process adds its count of a key to the database
+    (``rate_counts``) each time it has counted another twentieth of the key's limit, and
+    reads back the total of all processes. Between two such syncs a process decides on the
+    total it last read plus its own count, so with N processes a client may overshoot a
+    limit by at most N twentieths of it; a limit of 20 or less is synced at every request
+    (exact). Normal players stay far below a twentieth and cost no write at all. If the
+    database cannot be reached, each process goes on with what it knows.
+    """
+
+    def __init__(
+        self,
+        per_player_per_minute: int,
+        clock: Callable[[], float] = time.time,
+        *,
+        kind: str = "requests",
+        address_factor: int = ADDRESS_FACTOR,
+        shared: SharedCounts | None = None,
+    ) -> None:
         self.per_player = per_player_per_minute
-        self._monotonic = monotonic
+        self.kind = kind
+        self.address_factor = address_factor
+        self._clock = clock
+        self._shared = shared
         self._lock = threading.Lock()
-        self._window_start = monotonic()
-        self._counts: dict[str, int] = {}
+        self._window = -1
+        self._counts: dict[str, _Count] = {}
 
     def retry_after(self, player_id: str | None, address: str | None) -> int | None:
         """Count one request; None if allowed, else the seconds to wait before the window ends."""
         if self.per_player <= 0:
             return None
+        keys, due, window, now = self._count(player_id, address)
+        if due:
+            self._sync(due, window)
+        return self._verdict(keys, now)
+
+    async def retry_after_async(self, player_id: str | None, address: str | None) -> int | None:
+        """``retry_after`` for the event loop: only a sync with the database goes to a thread."""
+        if self.per_player <= 0:
+            return None
+        keys, due, window, now = self._count(player_id, address)
+        if due:
+            await asyncio.to_thread(self._sync, due, window)
+        return self._verdict(keys, now)
+
+    def _count(
+        self, player_id: str | None, address: str | None
+    ) -> tuple[list[tuple[str, int]], dict[str, int], int, float]:
+        """Count the request against each of its keys; the keys with their limits, those due for a sync, the window."""
+        now = self._clock()
+        window = int(now // WINDOW_SECONDS)
+        keys = [(f"{self.kind}:p:{player_id}", self.per_player)] if player_id is not None else []
+        if address is not None and self.address_factor > 0:
+            keys.append((f"{self.kind}:a:{address}", self.per_player * self.address_factor))
+        due: dict[str, int] = {}
         with self._lock:
-            now = self._monotonic()
-            if now - self._window_start >= WINDOW_SECONDS:
-                self._window_start = now
-                self._counts.clear()
+            if window != self._window:
+                self._window = window
+                self._counts.clear()  # A new minute: every count starts again.
+            for key, limit in keys:
+                count = self._counts.setdefault(key, _Count(window))
+                count.pending += 1
+                if self._shared is not None and count.pending >= max(1, limit // SYNC_FRACTION):
+                    due[key] = count.pending
+        return keys, due, window, now
+
+    def _verdict(self, keys: list[tuple[str, int]], now: float) -> int | None:
+        with self._lock:
             over = False
-            for key, limit in ((f"p:{player_id}", self.per_player), (f"a:{address}", self.per_player * ADDRESS_FACTOR)):
-                if key.endswith(":None"):
-                    continue
-                count = self._counts.get(key, 0) + 1
-                self._counts[key] = count
-                over = over or count > limit
-            if not over:
-                return None
-            return max(1, math.ceil(WINDOW_SECONDS - (now - self._window_start)))
+            for key, limit in keys:
+                found = self._counts.get(key)
+                over = over or (found is not None and found.shared + found.pending > limit)
+        if not over:
+            return None
+        return max(1, math.ceil(WINDOW_SECONDS - now % WINDOW_SECONDS))
+
+    def _sync(self, due: dict[str, int], window: int) -> None:
+        assert self._shared is not None
+        try:
+            totals = self._shared.add_rate_counts(due, window)
+        except Exception as error:  # Keep counting here; the next sync adds these too.
+            log.warning("rate counts not shared", extra={"error": type(error).__name__, "kind": self.kind})
+            return
+        with self._lock:
+            for key, added in due.items():
+                count = self._counts.get(key)
+                if count is not None and count.window == window and key in totals:
+                    count.pending -= added
+                    count.shared = totals[key]
+
+
+class AddressGate:
+    """At most ``per_address`` requests of one client address at a time in this process; the others wait in turn.
+
+    One client sending many requests at once (16 cookies, 200 readers) otherwise takes most of
+    the process's threads and CPU while staying within its rate limits, and every other
+    player waits behind it. Waiting costs no thread (it is an asyncio future); at most
+    ``max_waiting`` requests of an address wait, and the next one is refused (429).
+    """
+
+    def __init__(self, per_address: int, max_waiting: int = 64) -> None:
+        self.per_address = per_address
+        self.max_waiting = max_waiting
+        self._running: dict[str, int] = {}
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+
+    def running(self, address: str) -> int:
+        return self._running.get(address, 0)
+
+    async def acquire(self, address: str) -> bool:
+        """Wait for a turn; False if too many of this address's requests are already waiting."""
+        if self._running.get(address, 0) < self.per_address:
+            self._running[address] = self._running.get(address, 0) + 1
+            return True
+        waiting = self._waiting.setdefault(address, deque())
+        if len(waiting) >= self.max_waiting:
+            return False
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting.append(turn)
+        try:
+            await turn
+        except BaseException:
+            if turn.done() and not turn.cancelled():
+                self.release(address)  # The turn was handed over just as this request went away.
+            elif turn in waiting:
+                waiting.remove(turn)
+            raise
+        return True
+
+    def release(self, address: str) -> None:
+        waiting = self._waiting.get(address)
+        while waiting:
+            turn = waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)  # Handed over: the running count stays.
+                return
+        self._waiting.pop(address, None)
+        remaining = self._running.get(address, 0) - 1
+        if remaining > 0:
+            self._running[address] = remaining
+        else:
+            self._running.pop(address, None)
+
+
+def request_kind(method: str, path: str) -> str | None:
+    """Which budget an API request counts against: ``games``, ``moves`` or ``reads``; None for the health check."""
+    if not path.startswith("/api/") or path in ("/api/health", "/api/health/"):
+        return None
+    if method == "POST" and path == "/api/games":
+        return "games"
+    if (method == "POST" and path.startswith("/api/games/") and path.endswith("/moves")) or (
+        method == "PUT" and path == "/api/player"
+    ):
+        return "moves"
+    return "reads"
+
+
+class RequestLimits:
+    """ASGI middleware: the rate limits and the per-address gate, before a request reaches the API.
+
+    ``limiters`` maps a kind of ``request_kind`` to its limiter; ``new_players`` counts the
+    requests that would create a player (a new game or a name without a valid cookie) per
+    address. A refused request gets 429 with ``Retry-After`` before anything is read from or
+    written to the database for it. ``player_of`` reads the request's cookies; ``trusted``
+    addresses (proxies) are not gated, as all their clients share their address.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        limiters: Mapping[str, RateLimiter],
+        new_players: RateLimiter,
+        player_of: Callable[[Mapping[str, str]], str | None],
+        gate: AddressGate | None,
+        trusted: str = "127.0.0.1,::1",
+    ) -> None:
+        self.app = app
+        self.limiters = limiters
+        self.new_players = new_players
+        self.player_of = player_of
+        self.gate = gate
+        self.trusted = _Trusted(trusted)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = request_kind(scope.get("method", ""), scope.get("path", "")) if scope["type"] == "http" else None
+        if kind is None:
+            await self.app(scope, receive, send)
+            return
+        address = (scope.get("client") or (None, 0))[0]
+        headers = dict(scope.get("headers", []))
+        player_id = self.player_of(cookie_parser(headers.get(b"cookie", b"").decode("latin-1")))
+        wait = await self._retry_after(kind, player_id, address)
+        if wait is not None:
+            response = error_response(
+                429, "too_many_requests", f"Too many requests: try again in {wait} seconds.", wait
+            )
+            await response(scope, receive, send)
+            return
+        gated = self.gate is not None and address is not None and address not in self.trusted
+        if gated:
+            assert self.gate is not None and address is not None
+            if not await self.gate.acquire(address):
+                message = "Too many requests at once from this address: try again in 1 seconds."
+                await error_response(429, "too_many_requests", message, 1)(scope, receive, send)
+                return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            if gated:
+                assert self.gate is not None and address is not None
+                self.gate.release(address)
+
+    async def _retry_after(self, kind: str, player_id: str | None, address: str | None) -> int | None:
+        waits = [await self.limiters[kind].retry_after_async(player_id, address)] if kind in self.limiters else []
+        if player_id is None and kind != "reads":
+            waits.append(await self.new_players.retry_after_async(None, address))
+        found = [wait for wait in waits if wait is not None]
+        return max(found) if found else None
 
 
 # -- the connection guard ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ process of the previous version insert rows while a newer one has already migrat
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
+from sqlalchemy import BigInteger, Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
 
 LEGACY_GAME = "couyon"
 """The game of every row written before the store kept a game id (migration 0003)."""
@@ -98,4 +98,15 @@ settings = Table(
     metadata,
     Column("name", String(64), primary_key=True),
     Column("value", String(256), nullable=False),
+)
+
+rate_counts = Table(
+    "rate_counts",
+    metadata,
+    # Requests of one kind by one player id or address in one minute, added up by every server process
+    # (``couyon.server.limits.RateLimiter``; migration 0007). A row of an older minute is reset when
+    # its key comes back, and deleted by the retention rule otherwise.
+    Column("key", String(200), primary_key=True),
+    Column("minute", BigInteger, nullable=False),
+    Column("count", Integer, nullable=False),
 )

@@ -16,7 +16,7 @@ import datetime as dt
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +24,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, and_, bindparam, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import Engine, and_, bindparam, case, create_engine, event, func, insert, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -38,6 +38,7 @@ from couyon.store.schema import (
     moves,
     players,
     ranked_finishes,
+    rate_counts,
     settings,
 )
 
@@ -468,6 +469,35 @@ class Store:
         )
         with self.engine.connect() as connection:
             return connection.execute(query).first() is not None
+
+    # -- rate limits -----------------------------------------------------------------------------
+
+    def add_rate_counts(self, increments: Mapping[str, int], window: int) -> dict[str, int]:
+        """Add each key's count of requests in ``window`` (a minute number) to the shared totals; the new totals.
+
+        A key whose row holds an older window starts again from this count.
+        """
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        totals: dict[str, int] = {}
+        with self._write() as connection:
+            for key, count in sorted(increments.items()):  # One order everywhere: no deadlock between processes.
+                upsert = dialect_insert(rate_counts).values(key=key[:200], minute=window, count=count)
+                added = rate_counts.c.count + count
+                statement = upsert.on_conflict_do_update(
+                    index_elements=["key"],
+                    set_={
+                        "count": case((rate_counts.c.minute == upsert.excluded.minute, added), else_=count),
+                        "minute": upsert.excluded.minute,
+                    },
+                ).returning(rate_counts.c.count)
+                totals[key] = int(connection.execute(statement).scalar_one())
+        return totals
+
+    def forget_rate_counts(self, before_window: int) -> int:
+        """Delete the counts of windows before ``before_window``; how many rows went."""
+        with self._write() as connection:
+            deleted = connection.execute(rate_counts.delete().where(rate_counts.c.minute < before_window))
+        return max(0, deleted.rowcount)
 
     # -- retention -------------------------------------------------------------------------------
 
