@@ -161,9 +161,9 @@ def test_a_whole_coucou_game_by_touch_on_a_320_px_phone(new_context: ContextFact
     # The final places are on the table: every seat out shows its place, the winner is marked.
     view = current_game(page)["view"]
     winner = page.locator(f'.coucou-seat[data-seat="{view["winner"]}"]')
-    assert "Gagnant" in winner.inner_text()
+    assert "gagnant" in winner.inner_text()
     for out in view["eliminations"]:
-        assert f"Éliminé · {out['place']}e" in page.locator(f'.coucou-seat[data-seat="{out["seat"]}"]').inner_text()
+        assert f"éliminé · {out['place']}e" in page.locator(f'.coucou-seat[data-seat="{out["seat"]}"]').inner_text()
     assert errors == []
 
 

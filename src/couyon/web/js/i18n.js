@@ -23,7 +23,7 @@ const STRINGS = {
     homeLead:
       "Vingt-quatre cartes, quatre joueurs, deux camps : tu joues Sud, Nord est ton partenaire. Efface tes cinq lignes de craie avant les autres.",
     freeTitle: "Partie libre",
-    freeText: "Une nouvelle donne, contre trois joueurs simulés.",
+    freeText: "Une partie entière contre trois joueurs simulés.",
     newGame: "Nouvelle partie",
     resumeGame: "Reprendre la partie",
     dailyTitle: "Le défi du jour",
@@ -107,7 +107,7 @@ const STRINGS = {
       return `${rank === "Q" ? "la" : "le"} ${name}`;
     },
     cardsInHand: (n) => (n === 0 ? "aucune carte" : n === 1 ? "1 carte" : `${n} cartes`),
-    dealer: "Donneur",
+    dealer: "donneur",
     toMove: "à jouer",
     taker: "preneur",
     saidTake: "Prend",
@@ -149,6 +149,7 @@ const STRINGS = {
     // The couyon de Malmedy's table (js/games/malmedy.js).
     // French tarot's table (js/games/tarot.js).
     tarot: {
+      freeText: "Une partie entière, à trois, quatre ou cinq, contre des joueurs simulés.",
       contract: { petite: "Petite", garde: "Garde", "garde-sans": "Garde sans", "garde-contre": "Garde contre" },
       pass: "Passer",
       saidPass: "Passe",
@@ -349,10 +350,10 @@ const STRINGS = {
       knownCard: (card) => `${card} (tu sais qu'il l'a)`,
       lowestCard: (card) => `${card}, la plus basse`,
       tokens: (n) => (n === 0 ? "plus de jeton" : n === 1 ? "1 jeton" : `${n} jetons`),
-      dealerChip: "Donneur",
+      dealerChip: "donneur",
       turnChip: "parle",
-      winnerChip: "Gagnant",
-      outChip: (place) => `Éliminé · ${place}e`,
+      winnerChip: "gagnant",
+      outChip: (place) => `éliminé · ${place}e`,
       said: {
         keep: "Je garde",
         change: "Je change",
@@ -444,7 +445,7 @@ const STRINGS = {
     doubled: "Donne double.",
     // End of game.
     endWon: "Gagné !",
-    endLost: "Perdu, mais la défaite compte.",
+    endLost: "Perdu, cette fois.",
     endScore: (score) => `Ton score : ${score} points.`,
     endDeals: (n) => `Partie en ${n} donne${n > 1 ? "s" : ""}.`,
     endLines: (us, them) => `Lignes restantes : nous ${us}, eux ${them}.`,
@@ -489,7 +490,7 @@ const STRINGS = {
     homeLead:
       "Twenty-four cards, four players, two teams: you play South, North is your partner. Erase your five chalk lines before the others.",
     freeTitle: "Free game",
-    freeText: "A fresh deal against three simulated players.",
+    freeText: "A whole game against three simulated players.",
     newGame: "New game",
     resumeGame: "Resume the game",
     dailyTitle: "Today's challenge",
@@ -570,7 +571,7 @@ const STRINGS = {
       return `the ${this.cardName(rank, suit)}`;
     },
     cardsInHand: (n) => (n === 0 ? "no cards" : n === 1 ? "1 card" : `${n} cards`),
-    dealer: "Dealer",
+    dealer: "dealer",
     toMove: "to play",
     taker: "taker",
     saidTake: "Takes",
@@ -610,6 +611,7 @@ const STRINGS = {
     trumpMark: "trump",
     // French tarot's table (js/games/tarot.js).
     tarot: {
+      freeText: "A whole game, three, four or five at the table, against simulated players.",
       contract: { petite: "Petite", garde: "Garde", "garde-sans": "Garde sans", "garde-contre": "Garde contre" },
       pass: "Pass",
       saidPass: "Pass",
@@ -806,10 +808,10 @@ const STRINGS = {
       knownCard: (card) => `${card} (you know it)`,
       lowestCard: (card) => `${card}, the lowest`,
       tokens: (n) => (n === 0 ? "no tokens left" : n === 1 ? "1 token" : `${n} tokens`),
-      dealerChip: "Dealer",
+      dealerChip: "dealer",
       turnChip: "speaking",
-      winnerChip: "Winner",
-      outChip: (place) => `Out · ${ordinalEn(place)}`,
+      winnerChip: "winner",
+      outChip: (place) => `out · ${ordinalEn(place)}`,
       said: {
         keep: "I keep",
         change: "I change",
@@ -898,7 +900,7 @@ const STRINGS = {
     takerWas: (taker, suit) => `Taker: ${taker}, ${suit} trumps.`,
     doubled: "Double stake.",
     endWon: "You won!",
-    endLost: "Lost, but a defeat still counts.",
+    endLost: "Lost, this time.",
     endScore: (score) => `Your score: ${score} points.`,
     endDeals: (n) => `Game over in ${n} deal${n > 1 ? "s" : ""}.`,
     endLines: (us, them) => `Lines left: us ${us}, them ${them}.`,

@@ -1,0 +1,63 @@
+"""Words a new player reads (issue 12, defect 9), French first, English second.
+
+A free game is a whole game, not a deal; a lost game is said plainly; the rules explain the
+server's check without the jargon of a "seed"; the chips around the seats all start in lower
+case, none shouted in capitals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playing import ContextFactory, situation
+
+FREE_TEXT_WORDS = {"fr": ("partie", "donne"), "en": ("game", "deal")}
+JARGON = {"fr": "graine", "en": "seed"}
+END_LOST_AWKWARD = {"fr": "la défaite compte", "en": "a defeat still counts"}
+
+CHIP_TEXTS = """() => [...document.querySelectorAll('.chip')].filter((c) => c.offsetParent).map((c) => c.innerText)"""
+
+
+def words(page: Any, key: str) -> str:
+    """A string of the page's current language, read from its own i18n module."""
+    value: str = page.evaluate("async (key) => (await import('/js/i18n.js')).t()[key]", key)
+    return value
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_home_end_and_rules_say_what_they_mean(new_context: ContextFactory, language: str) -> None:
+    page = new_context(language=language).new_page()
+    page.goto("/")
+    free = page.locator("#free-title + p").inner_text().lower()
+    whole, deal = FREE_TEXT_WORDS[language]
+    assert whole in free and deal not in free, free
+    lost = words(page, "endLost")
+    assert END_LOST_AWKWARD[language] not in lost.lower(), lost
+    for route, selector in [
+        ("#/rules", f'#view-rules [data-lang-block="{language}"]'),
+        ("#/rules/tarot", f'#game-rules-body [data-lang-block="{language}"]'),
+        ("#/rules/coucou", f'#game-rules-body [data-lang-block="{language}"]'),
+        ("#/rules/malmedy", f'#game-rules-body [data-lang-block="{language}"]'),
+    ]:
+        page.goto(f"/{route}")
+        text = page.locator(selector).inner_text()
+        assert JARGON[language] not in text.lower(), f"{route} speaks of a {JARGON[language]}"
+
+
+def test_chips_share_one_case(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/")
+    page.click("#new-game")
+    situation(page)
+    chips = page.evaluate(CHIP_TEXTS)
+    assert chips, "a dealt table shows at least the dealer's chip"
+    # A call chip (mite, contra) is shown as written, not in capitals.
+    page.evaluate(
+        """() => { const c = document.createElement('span'); c.className = 'chip chip-call'; c.textContent = 'mite';
+        document.getElementById('seat-N').append(c); }"""
+    )
+    chips = page.evaluate(CHIP_TEXTS)
+    assert "mite" in chips, chips
+    for text in chips:
+        assert text[0] == text[0].lower(), f"the chip {text!r} starts with a capital"
