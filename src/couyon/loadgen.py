@@ -1,10 +1,12 @@
 """``couyon load``: many players play complete games over HTTP at once; moves/s, latency percentiles, errors.
 
 Each simulated player has its own cookie jar and plays random legal moves of ``view.legal`` (its own
-``Stream``) in games of ``--game`` (the server's default game if none is named), one request at a time, until it has played its number of games or the run's time budget is spent; the
-run therefore always stops by itself. Afterwards every finished game's record is downloaded and
-replayed with ``couyon.record.verify``: it must be valid, finished, and give the winner, score and
-number of moves the player saw, and a ranked game must have entered the leaderboard. An unfinished
+``Stream``) in games of ``--game`` (the server's default game if none is named), one request at a time,
+until it has played its number of games or the run's time budget is spent; the run therefore always
+stops by itself. Afterwards every finished game's record is downloaded and replayed by its game's
+verifier (``GameKind.verify``): it must be valid, finished, and give the score (and the winner, where
+the report names one) and number of moves the player saw, and a ranked game must have entered the
+leaderboard. An unfinished
 game (cut by the time budget) must resume at the last view the player was given. Any other answer
 than the expected one counts as an error. Without ``--url`` the command starts its own
 ``couyon serve`` on a free loopback port (SQLite in a temporary folder, or ``--database-url``).
@@ -30,7 +32,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from couyon.record import verify
 from couyon.registry import GAMES
 from couyon.stream import Stream
 
@@ -178,6 +179,8 @@ class PlayedGame:
     """What one player saw of one game: its last answer and whether the game ended."""
 
     game_id: str
+    game: str
+    """The game's kind (a registry id), whose verifier replays its record."""
     client: int
     last_answer: Json
     finished: bool = False
@@ -192,7 +195,7 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     games: list[PlayedGame] = field(default_factory=list)
     seat_moves: int = 0
-    """Moves of all four seats (the bots' answers included) carried by the answers."""
+    """Moves of all seats (the bots' answers included) carried by the answers."""
 
 
 def percentiles(values: list[float]) -> Json:
@@ -255,7 +258,7 @@ async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, dea
         if options.game is not None and answer.get("game") != options.game:
             tally.errors["new game: the answer names another game than the one asked for"] += 1
             return
-        game = PlayedGame(answer["id"], index, answer)
+        game = PlayedGame(answer["id"], answer["game"], index, answer)
         tally.games.append(game)
         tally.seat_moves += answer["view"]["move_number"]
         while answer["view"]["winner"] is None:
@@ -288,11 +291,12 @@ async def _check(client: httpx.AsyncClient, game: PlayedGame) -> str | None:
     response = await client.get(f"/api/games/{game.game_id}/record")
     if response.status_code != 200:
         return _error_key(response, "record")
-    report = verify(response.content)
+    report = GAMES[game.game].verify(response.content)
     view = seen["view"]
     if not report["valid"] or not report["finished"]:
         return "stored record does not replay to a finished game"
-    if (report["winner"], report["score"]) != (view["winner"], view["score"]):
+    # Every game's report gives the human's score; tarot's names no winner (only the scores of every seat).
+    if report["score"] != view["score"] or ("winner" in report and report["winner"] != view["winner"]):
         return "stored record replays to another result than the player saw"
     if len(json.loads(response.content)["moves"]) != view["move_number"]:
         return "stored record holds another number of moves than the player saw"
@@ -379,7 +383,7 @@ def format_report(report: Json) -> str:
         f"games: {report['games_started']} started, {report['games_finished']} finished, "
         f"{report['records_verified']} records replayed to the result the players saw",
         f"moves: {report['move_requests']} requests, {report['move_requests_per_s']} requests/s, "
-        f"{report['seat_moves_per_s']} moves/s of all four seats",
+        f"{report['seat_moves_per_s']} moves/s of all seats",
         f"move latency: {line(report['move_latency_ms'])}",
         f"new game latency: {line(report['new_game_latency_ms'])}",
         f"errors: {report['error_count']}",
