@@ -97,8 +97,8 @@ def test_the_same_seed_gives_the_same_moves(players: int) -> None:
 
 
 def test_bot_ids_go_into_records() -> None:
-    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "random/1"]
-    assert tarot_bot_by_id("expert/1").name == "expert"
+    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "expert/2", "random/1"]
+    assert tarot_bot_by_id("expert/1").name == tarot_bot_by_id("expert/2").name == "expert"
     with pytest.raises(ValueError, match="unknown tarot bot"):
         tarot_bot_by_id("omniscient/1")
     state = new_game("bots-record", 3)

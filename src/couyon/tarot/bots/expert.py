@@ -1,6 +1,8 @@
 """The strong player: determinised search over deals consistent with what the seat knows.
 
-(Draft: bidding and écart as the baseline; card play by rollouts.)
+Bid and écart by simulated deals (``bidding.py``), card play by rollouts of deals drawn from
+what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md ("Bots");
+``expert/2`` (``table_expert``) is the same player on budgets small enough for the server.
 """
 
 from __future__ import annotations
@@ -155,6 +157,13 @@ class ExpertTarotBot:
             return best_cards[0]
         preferred = BaselineTarotBot.card_for(seat_view)
         return preferred if preferred in best_cards else best_cards[0]
+
+    @classmethod
+    def table_expert(cls) -> ExpertTarotBot:
+        """``expert/2``: this machinery on about a fifth of expert/1's budgets, cheap enough for the server's
+        time per move (docs/tarot.md, "Bots"): 600 simulated cards a card decision (2 to 8 deals), 12 deals a
+        bid, 4 an écart."""
+        return cls(version=2, budget=600, min_worlds=2, max_worlds=8, bid_worlds=12, ecart_worlds=4)
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
         """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""
