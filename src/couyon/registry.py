@@ -32,6 +32,7 @@ from couyon.coucou.view import view as coucou_view
 from couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.malmedy import MALMEDY
 from couyon.record import Record, RecordError, read_document, verify, wrong_format
+from couyon.review import review
 from couyon.rules import STANDARD, Variant
 from couyon.server.answers import Json, events_of, view_json
 from couyon.server.coucou_answers import (
@@ -275,6 +276,9 @@ class GameKind:
     """For a game whose ``level`` option chooses the bots: each level's bot id."""
     board_facts: Callable[[int, int, Options], Json] | None = None
     """What a leaderboard line adds to its score and deals, from them and the game's options (coucou: the place)."""
+    review: Callable[[str, Sequence[str], bool], Json] | None = None
+    """The review of a finished game from its seed and moves, every hand shown or not (``couyon.review``);
+    None: the game has no review."""
 
     def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""
@@ -348,6 +352,7 @@ COUYON = GameKind(
     bots=_by_id(RandomBot(), BaselineBot(), ExpertBot(version=1), ExpertBot(version=2), ExpertBot(version=3)),
     table_bot_id="expert/3",
     rules_page="#/rules",
+    review=review,
     verify=verify,
     view_json=view_json,
     events_of=events_of,

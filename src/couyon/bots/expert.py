@@ -85,13 +85,31 @@ class ExpertBot:
         return next(move for move in moves if move.action == card)
 
     def _takes(self, seat_view: SeatView) -> bool:
+        take, bar = self.take_value(seat_view)
+        return take > bar
+
+    def take_value(self, seat_view: SeatView) -> tuple[float, float]:
+        """The lines a take of the current proposal is expected to win, and the bar it must beat at this
+        speaking position (what passing is worth to the expert)."""
         proposal = seat_view.current_proposal
         position = sum(1 for bid in seat_view.bids if bid.proposal == proposal)
         odds = take_odds(mask_of(seat_view.hand), proposal, mask_of(seat_view.proposals), position)
         utilities = outcome_utilities(seat_view.lines, seat_view.stake, seat_view.seat % 2)
-        return odds.expected(utilities) > self.thresholds[position]
+        return odds.expected(utilities), self.thresholds[position]
 
     def _best_card(self, seat_view: SeatView, rng: Stream) -> int:
+        totals, _ = self.card_totals(seat_view, rng)
+        best_total = max(totals.values())
+        best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        # Equal in every deal solved: the village player's habits keep the margin.
+        preferred = BaselineBot().card_for(seat_view)
+        return preferred if preferred in best_cards else min(best_cards)
+
+    def card_totals(self, seat_view: SeatView, rng: Stream) -> tuple[dict[int, float], float]:
+        """Each legal card's value to this seat's team in lines, summed over the deals solved with their
+        weights, and the sum of the weights: a card's expected value is its total over that sum."""
         knowledge = knowledge_of(seat_view)
         taker = seat_view.taker
         assert taker is not None
@@ -107,10 +125,12 @@ class ExpertBot:
             return {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
 
         totals: dict[int, float] = {}
+        weight_sum = 0.0
         if self.budget.settled_z is None:
             always_best: set[int] | None = None
             for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items(), start=1):
                 values = card_values(hands)
+                weight_sum += weight
                 for card, value in values.items():
                     totals[card] = totals.get(card, 0.0) + weight * value
                 best = max(values.values())
@@ -127,16 +147,11 @@ class ExpertBot:
                 for card, value in known[hands].items():
                     totals[card] = totals.get(card, 0.0) + weight * value
                 drawn.append((weight, known[hands]))
+                weight_sum += weight
                 checkpoint = len(drawn) >= self.budget.min_worlds and len(drawn) % SETTLE_EVERY == 0
                 if checkpoint and _settled(drawn, totals, self.budget.settled_z):
                     break
-        best_total = max(totals.values())
-        best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
-        if len(best_cards) == 1:
-            return best_cards[0]
-        # Equal in every deal solved: the village player's habits keep the margin.
-        preferred = BaselineBot().card_for(seat_view)
-        return preferred if preferred in best_cards else min(best_cards)
+        return totals, weight_sum
 
     def draws(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> Iterator[tuple[Hands, float]]:
         """Deals of the hidden cards drawn one at a time (as the search asks for them), each with its bid likelihood."""

@@ -580,6 +580,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         headers = {"Content-Disposition": f'attachment; filename="couyon-{game_id}.json"'}
         return Response(record, media_type="application/json", headers=headers)
 
+    @app.get(
+        "/api/games/{game_id}/review",
+        responses=_responses(
+            {200: {"description": "The review of the finished game, deal by deal (docs/api.md, 'The review')"}},
+            errors=(404, 409, 429, 503),
+        ),
+    )
+    def game_review(game_id: str, request: Request) -> Response:
+        """Every deal of a finished couyon game with South's bids and cards judged by the expert (from South's
+        view) and by the exact solver (on the true deal); a daily game's hidden cards only once its day is over."""
+        return _json(service.review(current_player(request), game_id))
+
     @app.get("/api/player", responses=_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)

@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -58,6 +59,8 @@ PARENT_CHECK_SECONDS = 0.5
 """How often the replay process checks that the server process that started it still lives."""
 FOLD_CACHE_GAMES = 4096
 """Games whose folded state is kept between requests (a few kilobytes each)."""
+REVIEW_CACHE = 64
+"""Reviews of finished games kept between requests (10-25 kilobytes each)."""
 NAME_MAX = 24
 _NAME_PUNCTUATION = frozenset(" -_.'")
 
@@ -455,6 +458,20 @@ class GameService:
             extras["challenge"] = game.day.isoformat()
         return kind.engine.record_json(game.seed, moves, stored_options(game), extras)
 
+    def review(self, player_id: str | None, game_id: str) -> Json:
+        """The review of a finished game (``couyon.review``): a daily game's hidden cards once its day is over."""
+        game, moves = self._owned(player_id, game_id)
+        state = self._folds.fold(game, moves)
+        kind = kind_of(game)
+        if kind.review is None:
+            raise ApiError(409, "no_review", f"There is no review of a game of {kind.names['en']} yet.")
+        if not kind.engine.is_over(state):
+            raise ApiError(409, "game_not_over", "The review opens once the game is over.")
+        revealed = game.day is None or game.day < self.today()
+        day = None if game.day is None else game.day.isoformat()
+        facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}
+        return {**facts, **_review(kind.id, game.seed, tuple(moves), revealed)}
+
     # -- leaderboards and names ------------------------------------------------------------------
 
     def leaderboard(self, board: str, day: dt.date | None, limit: int, game: str = DEFAULT_GAME) -> Json:
@@ -495,6 +512,14 @@ class GameService:
         name = valid_name(raw)
         self.store.set_player_name(player_id, name, _naive_utc(self.clock()))
         return name
+
+
+@lru_cache(maxsize=REVIEW_CACHE)
+def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool) -> Json:
+    """A finished game's review, kept: it costs 60-130 ms of CPU (benchmarks/bench_review.py) and never changes."""
+    review = game_named(game).review
+    assert review is not None
+    return review(seed, moves, revealed)
 
 
 class VerificationError(Exception):
