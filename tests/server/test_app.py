@@ -36,6 +36,8 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/player",
         "/api/daily",
         "/api/daily/{day}/seed",
+        "/api/daily/results",
+        "/api/player/stats",
         "/api/leaderboard",
         "/api/catalog",
     }

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from couyon.cards import SEATS, Card, Seat
+from couyon.cards import SEATS, Card, Seat, Team
 from couyon.game import Bid, GameState, Move, Trick
+from couyon.malmedy import MalmedySummary
 from couyon.record import deal_report, team_values
 from couyon.view import standard_view
 
@@ -123,3 +124,21 @@ def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
 def human_action(seat: Seat, text: str) -> str:
     """The record spelling of the human's intent: ``take`` becomes ``S:take``."""
     return f"{seat}:{text}"
+
+
+def deal_results(state: GameState) -> list[Json]:
+    """How each finished deal of a couyon game (either variant) went, from South's side: the traveller's line.
+
+    ``taker`` is the seat that took (at Malmedy, that chose trump), None when nobody did; ``side``
+    is ``us`` for South and North, ``them`` for West and East; ``outcome`` is the record's
+    (``made``, ``failed``, ``tie`` or ``redeal``).
+    """
+    results: list[Json] = []
+    for deal in state.finished_deals:
+        taker = deal.chooser if isinstance(deal, MalmedySummary) else deal.taker
+        side = None if taker is None else "us" if taker.team == Team.NS else "them"
+        outcome = None if deal.outcome is None else str(deal.outcome)
+        results.append(
+            {"deal": deal.number, "taker": None if taker is None else str(taker), "side": side, "outcome": outcome}
+        )
+    return results

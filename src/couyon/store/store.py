@@ -443,6 +443,52 @@ class Store:
             for rank, row in enumerate(rows, start=1)
         ]
 
+    def daily_entries(self, day: dt.date, game: str = LEGACY_GAME) -> list[LeaderboardEntry]:
+        """Every entry of ``game``'s daily board of ``day``, best first (the leaderboard's order)."""
+        table = leaderboard_entries
+        query = (
+            select(table)
+            .where(_on_board(game, "daily", day))
+            .order_by(table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
+        )
+        with self.engine.connect() as connection:
+            return [LeaderboardEntry(**row._asdict()) for row in connection.execute(query)]
+
+    def player_entries(self, player_id: str, game: str = LEGACY_GAME) -> list[LeaderboardEntry]:
+        """Every leaderboard entry of the player in ``game``, free and daily, oldest first."""
+        table = leaderboard_entries
+        query = (
+            select(table)
+            .where(table.c.player_id == player_id, table.c.game == game)
+            .order_by(table.c.finished_at, table.c.game_id)
+        )
+        with self.engine.connect() as connection:
+            return [LeaderboardEntry(**row._asdict()) for row in connection.execute(query)]
+
+    def daily_places(self, player_id: str, game: str = LEGACY_GAME) -> list[tuple[LeaderboardEntry, int, int]]:
+        """The player's daily entries in ``game``, oldest day first, each with its rank and its day's entries."""
+        table = leaderboard_entries
+        order = (table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
+        days = select(table.c.day).where(table.c.player_id == player_id, table.c.game == game, table.c.board == "daily")
+        ranked = (
+            select(
+                table,
+                func.row_number().over(partition_by=table.c.day, order_by=order).label("rank"),
+                func.count().over(partition_by=table.c.day).label("field"),
+            )
+            .where(table.c.game == game, table.c.board == "daily", table.c.day.in_(days))
+            .subquery()
+        )
+        query = select(ranked).where(ranked.c.player_id == player_id).order_by(ranked.c.day)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        places = []
+        for row in rows:
+            fields = row._asdict()
+            rank, field = int(fields.pop("rank")), int(fields.pop("field"))
+            places.append((LeaderboardEntry(**fields), rank, field))
+        return places
+
     def player_name(self, player_id: str) -> str | None:
         with self.engine.connect() as connection:
             name = connection.execute(select(players.c.name).where(players.c.id == player_id)).scalar_one_or_none()

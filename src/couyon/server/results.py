@@ -1,0 +1,192 @@
+"""What a returning player sees: the day's results (distribution, percentile, traveller) and personal statistics.
+
+Everything is computed from the stored verified games (``leaderboard_entries`` and the games'
+moves); nothing new is stored. The day's results of today are shown only to a player whose
+ranked attempt of the day is finished, and the traveller (how the field did with each deal)
+only once the day is over: before that it would tell the outcome of deals others have yet to
+play, as the deals and the bots are the same for everyone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections import Counter, OrderedDict
+from typing import Any
+
+from couyon.registry import DEFAULT_GAME, GameKind
+from couyon.server.answers import Json
+from couyon.server.errors import ApiError
+from couyon.server.games import FoldCache, GameService, known_game
+from couyon.store import LeaderboardEntry
+
+TRAVELLERS_KEPT = 64
+"""Days of a game whose traveller is kept (one fold of every verified game of the day makes one)."""
+_OUTCOMES = ("made", "failed", "tie")
+
+
+def better_than_percent(rank: int, field: int) -> int | None:
+    """The share of the other players of a board ranked after ``rank``, in whole percent (None when alone)."""
+    if field < 2:
+        return None
+    return (100 * (field - rank)) // (field - 1)
+
+
+def _counts(values: list[int], key: str, descending: bool) -> list[Json]:
+    return [{key: value, "players": count} for value, count in sorted(Counter(values).items(), reverse=descending)]
+
+
+class DayResults:
+    """The day's results and the personal statistics of ``service``'s store (``GET /api/daily/results``, ``/stats``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._lock = threading.Lock()
+        # (game, day, number of entries) -> the day's traveller lines: a late-verified entry makes a new key.
+        self._travellers: OrderedDict[tuple[str, dt.date, int], dict[str, list[Json]]] = OrderedDict()
+
+    def of_day(self, player_id: str | None, game: str = DEFAULT_GAME, day: dt.date | None = None) -> Json:
+        """The results of ``game``'s challenge of ``day`` (today by default) as ``player_id`` may see them."""
+        kind = known_game(game)
+        today = self.service.today()
+        day = day or today
+        over = day < today
+        if not over and (player_id is None or not self.service.ranked_attempt_finished(player_id, day, kind)):
+            raise ApiError(
+                403,
+                "results_hidden",
+                "A day's results are shown once your ranked attempt of it is finished, or once the day is over.",
+            )
+        entries = self.service.store.daily_entries(day, kind.id)
+        field = len(entries)
+        mine = next(
+            ((rank, entry) for rank, entry in enumerate(entries, start=1) if entry.player_id == player_id), None
+        )
+        you: Json | None = None
+        if mine is not None:
+            rank, entry = mine
+            you = {
+                "score": entry.score,
+                "deals": entry.deals,
+                "rank": rank,
+                "better_than_percent": better_than_percent(rank, field),
+            }
+        traveller = None
+        if over and kind.deal_results is not None:
+            lines = self._traveller_lines(kind, day, entries)
+            own = lines.get(mine[1].game_id, []) if mine is not None else []
+            traveller = _traveller(list(lines.values()), own)
+        return {
+            "game": kind.id,
+            "day": day.isoformat(),
+            "over": over,
+            "players": field,
+            "scores": _counts([entry.score for entry in entries], "score", descending=True),
+            "deals": _counts([entry.deals for entry in entries], "deals", descending=False),
+            "you": you,
+            "traveller": traveller,
+        }
+
+    def _traveller_lines(self, kind: GameKind, day: dt.date, entries: list[LeaderboardEntry]) -> dict[str, list[Json]]:
+        """Each verified game of the day's deal results (``GameKind.deal_results``), by game id; cached per day."""
+        key = (kind.id, day, len(entries))
+        with self._lock:
+            cached = self._travellers.get(key)
+        if cached is not None:
+            return cached
+        assert kind.deal_results is not None
+        folds = FoldCache(1)  # A fold of its own: the day's games must not push the players' games out of the cache.
+        lines: dict[str, list[Json]] = {}
+        for entry in entries:
+            loaded = self.service.store.game(entry.game_id)
+            if loaded is not None:
+                lines[entry.game_id] = kind.deal_results(folds.fold(*loaded))
+        with self._lock:
+            self._travellers[key] = lines
+            while len(self._travellers) > TRAVELLERS_KEPT:
+                self._travellers.popitem(last=False)
+        return lines
+
+    def of_player(self, player_id: str | None, game: str = DEFAULT_GAME) -> Json:
+        """The player's statistics in ``game``: ranked games finished and won, average score, daily streaks."""
+        kind = known_game(game)
+        store = self.service.store
+        entries = [] if player_id is None else store.player_entries(player_id, kind.id)
+        places = [] if player_id is None else store.daily_places(player_id, kind.id)
+        scores = [entry.score for entry in entries]
+        days = [entry.day for entry, _rank, _field in places if entry.day is not None]
+        today = self.service.today()
+        return {
+            "game": kind.id,
+            "today": today.isoformat(),
+            "games": {
+                "played": len(entries),
+                "won": None if kind.win_score is None else sum(score >= kind.win_score for score in scores),
+                "average_score": round(sum(scores) / len(scores), 1) if scores else None,
+                "best_score": max(scores, default=None),
+            },
+            "daily": {
+                "played": len(days),
+                "streak": current_streak(days, today),
+                "best_streak": best_streak(days),
+                "days": [
+                    {
+                        "day": entry.day.isoformat() if entry.day else None,
+                        "score": entry.score,
+                        "deals": entry.deals,
+                        "rank": rank,
+                        "players": field,
+                    }
+                    for entry, rank, field in places
+                ],
+            },
+        }
+
+
+def _traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
+    """One line per deal number: how many games reached it and how it went in them, and the player's own deal."""
+    by_deal: dict[int, list[Json]] = {}
+    for lines in field:
+        for line in lines:
+            by_deal.setdefault(int(line["deal"]), []).append(line)
+    mine = {int(line["deal"]): line for line in own}
+    traveller = []
+    for number in sorted(by_deal):
+        lines = by_deal[number]
+        taken = [line for line in lines if line["taker"] is not None and line["outcome"] != "redeal"]
+        counts: dict[str, Any] = {outcome: sum(line["outcome"] == outcome for line in taken) for outcome in _OUTCOMES}
+        own_line = mine.get(number)
+        traveller.append(
+            {
+                "deal": number,
+                "games": len(lines),
+                "not_taken": len(lines) - len(taken),
+                "taken_by_us": sum(line["side"] == "us" for line in taken),
+                "taken_by_them": sum(line["side"] == "them" for line in taken),
+                **counts,
+                "you": None if own_line is None else {key: own_line[key] for key in ("taker", "side", "outcome")},
+            }
+        )
+    return traveller
+
+
+def current_streak(days: list[dt.date], today: dt.date) -> int:
+    """Days played in a row up to today, or up to yesterday while today's challenge is still to play."""
+    played = set(days)
+    day = today if today in played else today - dt.timedelta(days=1)
+    streak = 0
+    while day in played:
+        streak += 1
+        day -= dt.timedelta(days=1)
+    return streak
+
+
+def best_streak(days: list[dt.date]) -> int:
+    """The longest run of consecutive days played."""
+    best = run = 0
+    previous: dt.date | None = None
+    for day in sorted(set(days)):
+        run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    return best

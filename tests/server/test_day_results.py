@@ -1,0 +1,193 @@
+"""Issue 12: the day's results (distribution, percentile, traveller), personal statistics and the archive."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import pytest
+from tests.server.helpers import new_game, play_to_end
+
+from couyon.server.results import best_streak, better_than_percent, current_streak
+
+DAY = "2026-11-29"  # The clock fixture's Brussels day.
+
+
+def finished_daily(client: Any, seed: int, **fields: Any) -> dict[str, Any]:
+    """The player's ranked attempt of the day, played to its end with random legal moves, then verified."""
+    answer = play_to_end(client, new_game(client, "daily", **fields), random.Random(seed))
+    shown = client.get(f"/api/games/{answer['id']}").json()  # Runs the verifying replay if it has not run.
+    assert shown["leaderboard"] is not None
+    return shown
+
+
+def test_today_s_results_wait_for_the_player_s_finished_ranked_attempt(make_client: Any) -> None:
+    marie, jules, newcomer = make_client(table_bot="random/1"), make_client(table_bot="random/1"), make_client()
+    hidden = "A day's results are shown once your ranked attempt of it is finished, or once the day is over."
+    assert newcomer.get("/api/daily/results").json() == {"error": {"code": "results_hidden", "message": hidden}}
+    started = new_game(marie, "daily")
+    assert marie.get("/api/daily/results").status_code == 403  # Started, not finished: still hidden.
+    assert marie.get(f"/api/daily/results?day={DAY}").status_code == 403
+    assert marie.get("/api/daily/results?day=2026-11-30").status_code == 403  # A day to come.
+    mine = play_to_end(marie, started, random.Random(3))
+    marie.get(f"/api/games/{mine['id']}")
+    results = marie.get("/api/daily/results").json()
+    score, deals = mine["view"]["score"], mine["view"]["deal_log"][-1]["number"]
+    assert results == {
+        "game": "couyon",
+        "day": DAY,
+        "over": False,
+        "players": 1,
+        "scores": [{"score": score, "players": 1}],
+        "deals": [{"deals": deals, "players": 1}],
+        "you": {"score": score, "deals": deals, "rank": 1, "better_than_percent": None},
+        "traveller": None,  # How the field did with each deal waits for the day's end.
+    }
+    other = finished_daily(jules, 5)
+    both = jules.get("/api/daily/results").json()
+    assert both["players"] == 2 and both["traveller"] is None
+    assert sum(line["players"] for line in both["scores"]) == 2
+    assert sorted(line["score"] for line in both["scores"]) == sorted({score, other["view"]["score"]})
+    ranks = {marie.get("/api/daily/results").json()["you"]["rank"], both["you"]["rank"]}
+    assert ranks == {1, 2}
+    first = both if both["you"]["rank"] == 1 else marie.get("/api/daily/results").json()
+    assert first["you"]["better_than_percent"] == 100
+    assert newcomer.get("/api/daily/results").status_code == 403  # Others' results tell nothing yet.
+    assert make_client().get("/api/daily/results?game=malmedy").status_code == 403  # Per game.
+
+
+def test_once_the_day_is_over_anyone_sees_the_traveller_of_each_deal(make_client: Any, clock: Any) -> None:
+    marie, jules = make_client(table_bot="random/1"), make_client(table_bot="random/1")
+    mine = finished_daily(marie, 11)
+    finished_daily(jules, 12)
+    clock.advance(dt.timedelta(days=1))
+    results = make_client().get(f"/api/daily/results?day={DAY}").json()
+    assert results["over"] is True and results["players"] == 2 and results["you"] is None
+    traveller = results["traveller"]
+    assert [line["deal"] for line in traveller] == list(range(1, len(traveller) + 1))
+    assert traveller[0]["games"] == 2  # Both games played the first deal (the same cards for both).
+    for line in traveller:
+        taken = line["taken_by_us"] + line["taken_by_them"]
+        assert line["not_taken"] + taken == line["games"]
+        assert line["made"] + line["failed"] + line["tie"] == taken
+        assert line["you"] is None
+    own = marie.get(f"/api/daily/results?day={DAY}").json()
+    assert own["traveller"][0]["games"] == 2
+    assert own["you"]["rank"] in (1, 2)
+    # The player's own line of each deal is the deal of their game, as its record tells it.
+    record = marie.get(f"/api/games/{mine['id']}/record").json()
+    assert record["challenge"] == DAY
+    expected = [
+        {"taker": deal["taker"], "outcome": deal["outcome"]} for deal in mine["view"]["deal_log"] if deal["outcome"]
+    ]
+    told = [{"taker": line["you"]["taker"], "outcome": line["you"]["outcome"]} for line in own["traveller"]]
+    assert told[: len(expected)] == expected
+    for line in own["traveller"]:
+        if line["you"] is not None and line["you"]["taker"] is not None:
+            assert line["you"]["side"] == ("us" if line["you"]["taker"] in "SN" else "them")
+
+
+def test_a_game_without_deals_to_compare_has_no_traveller(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    finished_daily(client, 4, game="coucou")
+    clock.advance(dt.timedelta(days=1))
+    results = client.get(f"/api/daily/results?game=coucou&day={DAY}").json()
+    assert results["players"] == 1 and results["traveller"] is None and results["you"]["rank"] == 1
+
+
+def test_bad_questions_get_one_sentence(make_client: Any) -> None:
+    client = make_client()
+    assert client.get("/api/daily/results?day=2026-02-30").status_code == 422
+    assert client.get("/api/daily/results?game=chess").status_code == 422
+    assert client.get("/api/player/stats?game=chess").status_code == 422
+
+
+def test_statistics_count_ranked_games_wins_and_daily_streaks(make_client: Any, clock: Any) -> None:
+    client = make_client(table_bot="random/1")
+    assert client.get("/api/player/stats").json() == {
+        "game": "couyon",
+        "today": DAY,
+        "games": {"played": 0, "won": 0, "average_score": None, "best_score": None},
+        "daily": {"played": 0, "streak": 0, "best_streak": 0, "days": []},
+    }
+    first = finished_daily(client, 21)
+    clock.advance(dt.timedelta(days=1))
+    assert client.get("/api/player/stats").json()["daily"]["streak"] == 1  # Today's challenge is still to play.
+    second = finished_daily(client, 22)
+    free = play_to_end(client, new_game(client, "free"), random.Random(23))
+    client.get(f"/api/games/{free['id']}")
+    unranked = play_to_end(client, new_game(client, "free", ranked=False), random.Random(24))
+    client.get(f"/api/games/{unranked['id']}")
+    stats = client.get("/api/player/stats").json()
+    scores = [first["view"]["score"], second["view"]["score"], free["view"]["score"]]
+    assert stats["games"] == {
+        "played": 3,  # The unranked game is not counted: only verified ranked games are.
+        "won": sum(score > 1000 for score in scores),
+        "average_score": round(sum(scores) / 3, 1),
+        "best_score": max(scores),
+    }
+    assert stats["daily"]["played"] == 2 and stats["daily"]["streak"] == 2 and stats["daily"]["best_streak"] == 2
+    assert [day["day"] for day in stats["daily"]["days"]] == [DAY, "2026-11-30"]
+    assert stats["daily"]["days"][0] == {
+        "day": DAY,
+        "score": first["view"]["score"],
+        "deals": first["leaderboard"]["deals"],
+        "rank": 1,
+        "players": 1,
+    }
+    clock.advance(dt.timedelta(days=2))  # A day missed: the streak starts again.
+    later = client.get("/api/player/stats").json()["daily"]
+    assert later["streak"] == 0 and later["best_streak"] == 2
+    assert make_client().get("/api/player/stats?game=malmedy").json()["games"]["played"] == 0
+
+
+def test_a_past_day_is_played_again_unranked_from_the_archive(make_client: Any, clock: Any) -> None:
+    client = make_client(table_bot="random/1")
+    attempt = new_game(client, "daily")
+    clock.advance(dt.timedelta(days=1))
+    archived = client.post("/api/games", json={"mode": "daily", "ranked": False, "day": DAY})
+    assert archived.status_code == 201
+    body = archived.json()
+    assert (body["mode"], body["day"], body["ranked"]) == ("daily", DAY, False)
+    assert body["view"]["hand"] == attempt["view"]["hand"]  # That day's cards.
+    finished = play_to_end(client, body, random.Random(2))
+    assert finished["leaderboard"] is None and finished["leaderboard_pending"] is False
+    assert client.get(f"/api/leaderboard?board=daily&day={DAY}").json()["entries"] == []
+    # Another player never played that day: the archive is open to everyone.
+    assert make_client().post("/api/games", json={"mode": "daily", "ranked": False, "day": DAY}).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [
+        ({"mode": "daily", "ranked": False, "day": "2026-11-29"}, 403),  # today
+        ({"mode": "daily", "ranked": False, "day": "2026-12-05"}, 403),  # to come
+        ({"mode": "daily", "day": "2026-11-28"}, 422),  # ranked
+        ({"mode": "free", "ranked": False, "day": "2026-11-28"}, 422),
+        ({"mode": "daily", "ranked": False, "day": "2026-02-30"}, 422),
+        ({"mode": "daily", "ranked": False, "day": "28/11/2026"}, 422),
+    ],
+)
+def test_the_archive_refuses_what_is_not_a_past_day_unranked(
+    make_client: Any, fields: dict[str, Any], status: int
+) -> None:
+    client = make_client()
+    response = client.post("/api/games", json=fields)
+    assert response.status_code == status
+    assert response.json()["error"]["message"].endswith(".")
+    with client.app.state.store.engine.connect() as connection:
+        from sqlalchemy import text
+
+        assert connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one() == 0
+
+
+def test_percentile_and_streak_rules() -> None:
+    assert better_than_percent(1, 1) is None
+    assert [better_than_percent(rank, 5) for rank in range(1, 6)] == [100, 75, 50, 25, 0]
+    day = dt.date(2026, 11, 29)
+    days = [day - dt.timedelta(days=offset) for offset in (0, 1, 2, 5, 6, 7, 8)]
+    assert current_streak(days, day) == 3
+    assert current_streak(days[1:], day) == 2  # Today still to play: yesterday's streak holds.
+    assert current_streak(days, day + dt.timedelta(days=2)) == 0
+    assert best_streak(days) == 4 and best_streak([]) == 0
