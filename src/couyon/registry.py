@@ -34,7 +34,7 @@ from couyon.malmedy import MALMEDY
 from couyon.record import Record, RecordError, read_document, verify, wrong_format
 from couyon.review import review
 from couyon.rules import STANDARD, Variant
-from couyon.server.answers import Json, events_of, view_json
+from couyon.server.answers import Json, deal_results, events_of, view_json
 from couyon.server.coucou_answers import (
     COUCOU_HUMAN,
     coucou_board_facts,
@@ -276,6 +276,10 @@ class GameKind:
     """For a game whose ``level`` option chooses the bots: each level's bot id."""
     board_facts: Callable[[int, int, Options], Json] | None = None
     """What a leaderboard line adds to its score and deals, from them and the game's options (coucou: the place)."""
+    win_score: int | None = None
+    """The lowest leaderboard score of a game the human won (personal statistics); None: the score does not say."""
+    deal_results: Callable[[Any], list[Json]] | None = None
+    """How each deal of a finished game went from the human's side (the day's traveller); None: no such deals."""
     review: Callable[[str, Sequence[str], bool], Json] | None = None
     """The review of a finished game from its seed and moves, every hand shown or not (``couyon.review``);
     None: the game has no review."""
@@ -356,6 +360,9 @@ COUYON = GameKind(
     verify=verify,
     view_json=view_json,
     events_of=events_of,
+    # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
+    win_score=1001,
+    deal_results=deal_results,
 )
 
 MALMEDY_GAME = GameKind(
@@ -379,6 +386,9 @@ MALMEDY_GAME = GameKind(
     verify=verify,
     view_json=malmedy_view_json,
     events_of=malmedy_events_of,
+    # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
+    win_score=1001,
+    deal_results=deal_results,
 )
 
 COUCOU_GAME = GameKind(
@@ -415,6 +425,7 @@ COUCOU_GAME = GameKind(
     daily_options={"players": 8, "tokens": 3, "level": "expert"},
     level_bots={"easy": "easy/1", "normal": "normal/1", "expert": "expert/1"},
     board_facts=coucou_board_facts,
+    win_score=1000,  # The winner scores 1000 or more (ruling 16).
 )
 
 # -- French tarot: one kind per player count, so each count has its own daily seed and boards (rulings 16, 18).

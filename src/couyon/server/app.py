@@ -55,6 +55,7 @@ from couyon.server.identity import (
 from couyon.server.limits import AddressGate, RateLimiter, RequestLimits
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
+from couyon.server.results import DayResults
 from couyon.store import Store, StoredGame
 from couyon.store.store import Pruned
 
@@ -73,6 +74,18 @@ def _iso_day(value: object) -> object:
 
 
 Day = Annotated[dt.date, BeforeValidator(_iso_day)]
+
+
+def _past_day(text: str | None) -> dt.date | None:
+    """The request's archive day; 422 for a date that does not exist (2026-02-30)."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ApiError(422, "invalid_fields", f"{text} is not a day of the calendar.") from None
+
+
 # How a request names its game: the registry checks the name (an unknown one is 422 invalid_fields).
 _GAME_DESCRIPTION = f"The game, by its id in GET /api/catalog; {DEFAULT_GAME} when left out"
 _GAME_ENUM: dict[str, Any] = {"enum": list(GAMES)}
@@ -94,6 +107,12 @@ class NewGameRequest(_Strict):
         description="A free game's table options, as GET /api/catalog lists them for the game "
         '(e.g. {"players": 12, "tokens": 3, "level": "normal"}); each one left out takes its default. '
         "A daily game always uses the game's daily options.",
+    )
+    day: str | None = Field(
+        None,
+        pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        description="The archive: a day that is over (YYYY-MM-DD, Europe/Brussels) whose challenge is dealt again, "
+        "with mode daily and ranked false",
     )
 
 
@@ -125,6 +144,28 @@ class GameAnswerModel(BaseModel):
     events: list[dict[str, Any]]
     leaderboard: dict[str, Any] | None
     leaderboard_pending: bool
+
+
+class DayResultsModel(BaseModel):
+    """The day's results (docs/api.md): the field's scores and deals, the player's place, the traveller once over."""
+
+    game: str
+    day: str
+    over: bool
+    players: int
+    scores: list[dict[str, int]]
+    deals: list[dict[str, int]]
+    you: dict[str, int | None] | None
+    traveller: list[dict[str, Any]] | None
+
+
+class PlayerStatsModel(BaseModel):
+    """A player's statistics in one game (docs/api.md): ranked games, wins, average score, daily streaks."""
+
+    game: str
+    today: str
+    games: dict[str, float | None]
+    daily: dict[str, Any]
 
 
 class CatalogModel(BaseModel):
@@ -454,6 +495,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     database_health = DatabaseHealth(store, clock)
     retention = Retention(store, clock, settings.retention_days, settings.prune_interval_seconds)
     service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
+    results = DayResults(service)
     # Shared by every process of the database (rate_counts); RequestLimits applies them before the routes.
     limiters = {
         "games": RateLimiter(settings.rate_games_per_minute, kind="games", shared=store),
@@ -542,7 +584,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         player_id = current_player(request)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        answer, created = service.create(player_id, body.mode, body.ranked, body.game, body.options)
+        answer, created = service.create(
+            player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
+        )
         response = _json(answer.to_json(), 201 if created else 200)
         if is_new_player:
             remember(response, player_id, request)
@@ -613,6 +657,28 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     @app.get("/api/daily", responses=_responses(errors=(422, 429)))
     def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json(service.daily_status(current_player(request), game))
+
+    @app.get(
+        "/api/daily/results",
+        responses=_responses(
+            {200: {"model": DayResultsModel}},
+            {
+                403: {
+                    "model": ErrorBody,
+                    "description": "Today's results before the player's ranked attempt is finished",
+                }
+            },
+            errors=(422, 429),
+        ),
+    )
+    def daily_results(request: Request, game: GameQuery = DEFAULT_GAME, day: Day | None = None) -> Response:
+        """The day's results: scores and deals of the field, the player's place and, once the day is over, the traveller."""
+        return _json(results.of_day(current_player(request), game, day))
+
+    @app.get("/api/player/stats", responses=_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
+    def player_stats(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
+        """The player's ranked games, wins, average score, daily streaks and calendar in one game."""
+        return _json(results.of_player(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",

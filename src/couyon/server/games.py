@@ -239,7 +239,7 @@ class GameService:
             "finished": finished,
         }
 
-    def _ranked_attempt_finished(self, player_id: str, day: dt.date, kind: GameKind) -> bool:
+    def ranked_attempt_finished(self, player_id: str, day: dt.date, kind: GameKind) -> bool:
         """Whether the player's ranked attempt of ``kind``'s challenge of ``day`` exists and is over."""
         game_id = self.store.daily_attempt(player_id, day, kind.id)
         loaded = None if game_id is None else self.store.game(game_id)
@@ -254,20 +254,34 @@ class GameService:
         ranked: bool,
         game_id: str = DEFAULT_GAME,
         requested_options: Mapping[str, object] | None = None,
+        past_day: dt.date | None = None,
     ) -> tuple[GameAnswer, bool]:
         """A new game of ``game_id`` whose bots have played up to the human's first turn; ``False`` if an attempt resumed.
 
         A daily game is dealt with the game's daily options; a free one with the options the
-        request names (each missing one at its default).
+        request names (each missing one at its default). ``past_day`` deals the challenge of a
+        day that is over, unranked (the archive: its seed is public by then).
         """
         kind = known_game(game_id)
         now = self.clock()
-        day = self.today() if mode == "daily" else None
+        if past_day is not None:
+            if mode != "daily" or ranked:
+                raise ApiError(
+                    422, "invalid_fields", "A past day's challenge is played as mode daily with ranked false."
+                )
+            if past_day >= self.today():
+                raise ApiError(403, "day_not_over", "A day's challenge can be replayed once its day is over.")
+        day = past_day or (self.today() if mode == "daily" else None)
         try:
             options = kind.parse_options(kind.daily_options if day is not None else requested_options)
         except ValueError as error:
             raise ApiError(422, "invalid_fields", _sentence(str(error))) from None
-        if day is not None and not ranked and not self._ranked_attempt_finished(player_id, day, kind):
+        if (
+            day is not None
+            and past_day is None
+            and not ranked
+            and not self.ranked_attempt_finished(player_id, day, kind)
+        ):
             # Deals and bots are deterministic: an unranked copy would show every hidden card and the
             # outcome of every choice before the player commits it in the ranked attempt.
             raise ApiError(
