@@ -57,7 +57,7 @@ const state = {
   model: null, // what the table shows now: a view, advanced event by event while animating
   busy: false,
   roving: null, // the hand card that holds tabindex 0
-  lastTrick: null,
+  reviewed: 0, // the index, in the deal's tricks, of the trick the trick dialog shows
   droppedCard: null, // the card South dropped on the centre: it lands without flying in
   chalkShown: null, // lines drawn on the slate, to animate erasures
   onGameOver: null,
@@ -471,8 +471,7 @@ export function commonEvent(model, event) {
         ? Object.values(event.points).reduce((a, b) => a + b, 0) - deal.points.NS - deal.points.WE
         : 0;
       const winner = seatsOf(model).includes(event.winner) ? event.winner : null;
-      state.lastTrick = { leader: deal.trick.leader, cards: event.cards, winner };
-      deal.tricks.push(state.lastTrick);
+      deal.tricks.push({ leader: deal.trick.leader, cards: event.cards, winner });
       if (event.points) deal.points = { ...event.points };
       if (winner) announce(words.sayTrick(seatName(winner), points, winner === "S"));
       return { trickDone: winner, pause: pace().trick };
@@ -526,13 +525,17 @@ async function play(events, finalView) {
   const model = state.model;
   model.legal = [];
   render();
-  for (const event of events) {
+  for (const [index, event] of events.entries()) {
     const effect = state.rules.applyEvent(model, event, finalView);
     if (effect.dealEnd) {
+      // Nobody is to play while the summary is read; the deal's last trick stays on the table behind it.
+      model.to_move = null;
+      render();
       await showDealSummary(effect.dealEnd, model);
       if (stale()) return;
       if (state.rules.dealEnded) state.rules.dealEnded(model, effect.dealEnd);
       else model.lines = { ...effect.dealEnd.lines };
+      model.deal.trick = { ...model.deal.trick, cards: [] };
       render();
       continue;
     }
@@ -543,6 +546,8 @@ async function play(events, finalView) {
     if (effect.trickDone !== undefined) {
       markTrickWinner(effect.trickDone);
       await sleep(effect.pause);
+      if (stale()) return;
+      if (events[index + 1]?.type === "deal_end") continue;
       await gatherTrick(effect.trickDone);
       if (stale()) return;
       model.deal.trick = { leader: effect.trickDone ?? model.deal.trick.leader, cards: [] };
@@ -611,8 +616,9 @@ function showDealSummary(entry, model) {
   if (state.rules.dealSheet) {
     const sheet = state.rules.dealSheet(entry, model);
     body.append(...sheet.nodes);
+    body.append(...dealTricks(model));
     announce(`${$("deal-dialog-title").textContent}. ${outcome.textContent} ${sheet.said}`);
-    $("deal-dialog-close").textContent = sheet.last ? words.seeResult : words.continue;
+    $("deal-dialog-close").textContent = sheet.last ? words.seeResult : words.nextDeal;
     const shown = openDialog(dialog);
     $("deal-dialog-close").focus();
     return shown;
@@ -641,10 +647,10 @@ function showDealSummary(entry, model) {
     ];
     for (const value of cells) row.insertCell().textContent = value;
   }
-  body.append(table);
+  body.append(table, ...dealTricks(model));
   announce(`${$("deal-dialog-title").textContent}. ${outcome.textContent} ${words.chalkSummary(words.linesLeft(entry.lines.NS), words.linesLeft(entry.lines.WE))}`);
   const lastDeal = entry.lines.NS === 0 || entry.lines.WE === 0;
-  $("deal-dialog-close").textContent = lastDeal ? words.seeResult : words.continue;
+  $("deal-dialog-close").textContent = lastDeal ? words.seeResult : words.nextDeal;
   const closed = openDialog(dialog);
   $("deal-dialog-close").focus();
   return closed;
@@ -752,36 +758,94 @@ function nameForm() {
   return form;
 }
 
-function showLastTrick() {
+/** The tricks of the deal the table shows (a game without tricks, as coucou, has none). */
+function dealTricksShown() {
+  const deal = state.model && state.model.deal;
+  return deal && deal.tricks ? deal.tricks : [];
+}
+
+/** A trick's cards in the order they were played, each with its seat; the winner's is marked. */
+function trickCards(trick) {
+  const list = document.createElement("ul");
+  list.className = "review-cards";
+  for (const entry of trick.cards) {
+    const item = document.createElement("li");
+    if (entry.seat === trick.winner) item.className = "is-winner";
+    const label = document.createElement("span");
+    label.className = "review-seat";
+    label.textContent = seatName(entry.seat);
+    item.append(tableCard(entry.card), label);
+    list.append(item);
+  }
+  return list;
+}
+
+/** Who led a trick and who won it, in one sentence. */
+function trickSentence(trick) {
   const words = t();
+  return words.trickLedWon(seatName(trick.leader), trick.winner ? seatName(trick.winner) : null);
+}
+
+/** The deal's tricks one by one, for its summary: only cards that were played, so nothing hidden. */
+function dealTricks(model) {
+  const words = t();
+  const tricks = model.deal && model.deal.tricks ? model.deal.tricks : [];
+  if (!tricks.length) return [];
+  const details = document.createElement("details");
+  details.className = "deal-tricks";
+  // A deal of a few tricks is shown open; a long one (tarot) is opened on demand.
+  details.open = tricks.length <= 6;
+  const summary = document.createElement("summary");
+  summary.textContent = words.dealTricksTitle(tricks.length);
+  const list = document.createElement("ol");
+  list.className = "trick-list";
+  tricks.forEach((trick, index) => {
+    const item = document.createElement("li");
+    const line = document.createElement("p");
+    line.className = "trick-line";
+    line.textContent = `${words.trickNumber(index + 1)} ${trickSentence(trick)}`;
+    item.append(line, trickCards(trick));
+    list.append(item);
+  });
+  details.append(summary, list);
+  return [details];
+}
+
+/** Show the trick at ``index`` of the deal in the trick dialog, with buttons to the others. */
+function renderReviewedTrick(index) {
+  const words = t();
+  const tricks = dealTricksShown();
   const body = $("trick-dialog-body");
   body.replaceChildren();
-  const trick = state.lastTrick;
-  if (!trick) {
+  $("trick-previous").hidden = $("trick-next").hidden = tricks.length < 2;
+  if (!tricks.length) {
+    $("trick-dialog-title").textContent = words.tricksTitle;
     const empty = document.createElement("p");
     empty.textContent = words.lastTrickEmpty;
     body.append(empty);
-  } else {
-    const list = document.createElement("ul");
-    list.className = "review-cards";
-    for (const entry of trick.cards) {
-      const item = document.createElement("li");
-      item.className = entry.seat === trick.winner ? "is-winner" : "";
-      const label = document.createElement("span");
-      label.className = "review-seat";
-      label.textContent = seatName(entry.seat);
-      item.append(tableCard(entry.card), label);
-      list.append(item);
-    }
-    body.append(list);
-    if (trick.winner) {
-      const winner = document.createElement("p");
-      winner.textContent = words.trickWonBy(seatName(trick.winner));
-      body.append(winner);
-    }
+    return;
   }
+  state.reviewed = Math.min(Math.max(index, 0), tricks.length - 1);
+  const trick = tricks[state.reviewed];
+  $("trick-dialog-title").textContent = words.trickOf(state.reviewed + 1, tricks.length);
+  const sentence = document.createElement("p");
+  sentence.textContent = trickSentence(trick);
+  body.append(trickCards(trick), sentence);
+  // At either end the button stays focusable (a disabled one would drop the focus) but says it leads nowhere.
+  $("trick-previous").setAttribute("aria-disabled", String(state.reviewed === 0));
+  $("trick-next").setAttribute("aria-disabled", String(state.reviewed === tricks.length - 1));
+}
+
+function showTricks() {
+  renderReviewedTrick(dealTricksShown().length - 1);
   openDialog($("trick-dialog"));
   $("trick-dialog-close").focus();
+}
+
+function stepReviewedTrick(step) {
+  const target = state.reviewed + step;
+  if (target < 0 || target >= dealTricksShown().length) return;
+  renderReviewedTrick(target);
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -848,10 +912,7 @@ export async function open(answer, { fresh = false } = {}) {
   state.game = game;
   rememberGame(gameOf(game), game.view.phase === "over" ? null : game.id);
   state.chalkShown = null;
-  if (!sameGame) {
-    state.lastTrick = lastTrickOf(game.view);
-    $("announcer").replaceChildren();
-  }
+  if (!sameGame) $("announcer").replaceChildren();
   if (fresh && events.length) {
     state.model = rules.rewound(game.view);
     await play(events, game.view);
@@ -865,11 +926,6 @@ export async function open(answer, { fresh = false } = {}) {
     announceTurn();
     settleFocus();
   }
-}
-
-function lastTrickOf(view) {
-  const tricks = view.deal ? view.deal.tricks : [];
-  return tricks.length ? tricks[tricks.length - 1] : null;
 }
 
 /** Show the stored game ``id`` of ``gameId``; false (and an offer of a new game) if it cannot be had. */
@@ -893,7 +949,6 @@ export function clear() {
   state.game = null;
   state.model = null;
   state.busy = false;
-  state.lastTrick = null;
   closeDialogs();
   for (const element of $("felt").querySelectorAll(".seat-extra")) element.remove();
   for (const seat of SEATS) {
@@ -1089,7 +1144,9 @@ export function setUpTable() {
   hand.addEventListener("pointermove", onPointerMove);
   hand.addEventListener("pointerup", (event) => endDrag(event, false));
   hand.addEventListener("pointercancel", (event) => endDrag(event, true));
-  $("last-trick-button").addEventListener("click", showLastTrick);
+  $("last-trick-button").addEventListener("click", showTricks);
+  $("trick-previous").addEventListener("click", () => stepReviewedTrick(-1));
+  $("trick-next").addEventListener("click", () => stepReviewedTrick(1));
   $("deal-dialog-close").addEventListener("click", () => $("deal-dialog").close());
   $("trick-dialog-close").addEventListener("click", () => $("trick-dialog").close());
 }
