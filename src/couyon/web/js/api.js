@@ -43,6 +43,7 @@ export const api = {
       ...(options ? { options } : {}),
     }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  review: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
   daily: (game = null) => request("GET", game ? `/api/daily?game=${encodeURIComponent(game)}` : "/api/daily"),

@@ -4,6 +4,7 @@
 // Routes: #/ (couyon's home, which lists the other games), #/table, #/rules, #/leaderboard,
 // #/settings; for another game of js/games/index.js, #/<game> (its home), #/table/<game>,
 // #/rules/<game> and #/leaderboard/<game>. #/couyon and #/<view>/couyon are couyon's own.
+// #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
 
 import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
@@ -46,6 +47,7 @@ function routeFor(view, gameId = DEFAULT_GAME) {
 /** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
   const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
+  if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
     const game = first === "settings" ? page.game : second ?? DEFAULT_GAME;
     return { view: first, game };
@@ -55,7 +57,7 @@ function routeOf(hash) {
 }
 
 async function showRoute({ moveFocus = true } = {}) {
-  const { view, game } = routeOf(location.hash);
+  const { view, game, id } = routeOf(location.hash);
   const viewId = view === "rules" && game !== DEFAULT_GAME ? "game-rules" : view;
   page.game = game;
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
@@ -79,6 +81,7 @@ async function showRoute({ moveFocus = true } = {}) {
     rules: `${words.navRules} · ${name}`,
     leaderboard: `${words.leaderboardTitle} · ${name}`,
     settings: `${words.settingsTitle} · Couyon`,
+    review: `${words.reviewTitle} · Couyon`,
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
@@ -94,6 +97,7 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "game") await refreshHome(game);
   if (view === "leaderboard") await refreshBoard(game);
   if (view === "settings") await refreshSettings();
+  if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
   if (view === "table" && !table.hasGame(game)) await resumeStoredGame(game);
 }
 

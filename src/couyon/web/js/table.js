@@ -43,7 +43,7 @@ import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
 import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
 import { pace } from "./settings.js";
-import { DEFAULT_GAME, apiGame, gameModule, gameName, pageGame } from "./games/index.js";
+import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
 
 export const SEATS = ["S", "W", "N", "E"];
 const GAME_KEY = "couyon.game";
@@ -675,6 +675,16 @@ function showEndOfGame() {
     const paragraph = document.createElement("p");
     paragraph.textContent = text;
     body.append(paragraph);
+  }
+  if (gameInfo(gameOf(game)).review) {
+    const review = document.createElement("a");
+    review.className = "button";
+    review.id = "end-review";
+    review.href = `#/review/${encodeURIComponent(game.id)}`;
+    review.textContent = words.reviewGame;
+    const line = document.createElement("p");
+    line.append(review);
+    body.append(line);
   }
   if (game.leaderboard) body.append(nameForm());
   if (game.mode === "daily" && game.day) {

@@ -5,6 +5,7 @@
 // sentence says in one line what the game is), `fan` (four cards drawn on its home), `load`
 // (imports the game's table module, see the interface in ../table.js), and `rules`, a
 // fragment fetched when its rules page is first opened (null: the rules are in index.html).
+// `review: true`: a finished game of it has a review (#/review/<id>, GET /api/games/{id}/review).
 // A game with table options for its free games (coucou) lists them in `options`: {name, values, default}.
 // A game the API splits by a table choice (tarot: one API game per number of players) adds
 // `choice`: {key (localStorage), values, default, api(value) → the API's game id, label(value)}.
@@ -24,6 +25,7 @@ export const GAMES = [
     fan: ["AS", "KH", "QC", "JD"],
     load: () => import("./couyon.js"),
     rules: null,
+    review: true,
   },
   {
     id: "malmedy",

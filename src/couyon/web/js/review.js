@@ -1,0 +1,354 @@
+// The review of a finished couyon game (#/review/<game id>), loaded on its first visit: every
+// deal trick by trick with the hands, the bids, and each of South's decisions judged by the
+// expert (from South's view) and with every hand known (docs/api.md, "The review"). The
+// costliest decisions are listed first and marked in words wherever they appear.
+
+import { api } from "./api.js";
+import { cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
+import { byHandOrder, suitSymbol } from "./cards.js";
+
+const SEATS = ["S", "W", "N", "E"];
+const page = { id: null, review: null, error: null, deal: 0, trick: 0, drawn: null };
+
+/** Show the review of ``gameId`` in ``root``; its data is fetched once, and drawn again for another language. */
+export async function showReview(root, gameId) {
+  if (page.id !== gameId) {
+    Object.assign(page, { id: gameId, review: null, error: null, deal: 0, trick: 0, drawn: null });
+    root.replaceChildren(paragraph(t().review.loading));
+    try {
+      page.review = await api.review(gameId);
+    } catch (error) {
+      page.error = error;
+    }
+    if (page.id !== gameId) return; // another review was asked for meanwhile
+  }
+  const drawn = `${gameId}:${currentLanguage()}`;
+  if (page.drawn === drawn && root.childElementCount > 1) return;
+  page.drawn = drawn;
+  if (page.error) root.replaceChildren(paragraph(failure(page.error), "review-error"));
+  else draw(root);
+}
+
+function failure(error) {
+  const words = t().review;
+  if (error.status === 404) return words.notFound;
+  if (error.code === "game_not_over") return words.notOver;
+  if (error.code === "no_review") return words.noReview;
+  return words.unreachable;
+}
+
+// ---------------------------------------------------------------- small helpers
+
+function element(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function paragraph(text, className = "") {
+  return element("p", className, text);
+}
+
+/** A card as text: its rank and suit symbol drawn, its name spoken. */
+function cardChip(code) {
+  const { rankLetter } = t();
+  const rank = code.slice(0, -1);
+  const suit = code.slice(-1);
+  const chip = element("span", `review-card suit-${suit}`, `${rankLetter[rank] ?? rank}${suitSymbol(suit)}`);
+  chip.setAttribute("role", "img");
+  chip.setAttribute("aria-label", cardName(code));
+  return chip;
+}
+
+/** A number with two decimals in the page's language, signed unless it is a cost. */
+function decimal(value, signed = true) {
+  return new Intl.NumberFormat(currentLanguage() === "fr" ? "fr-BE" : "en-GB", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: signed ? "exceptZero" : "auto",
+  }).format(value);
+}
+
+/** A value in chalk lines (a cost unsigned). */
+function linesValue(value, signed = true) {
+  return t().review.lines(decimal(value, signed), Math.abs(value));
+}
+
+/** The judged decisions of the game in order, each with where it happened. */
+function decisions(review) {
+  const found = [];
+  review.deals.forEach((deal, dealIndex) => {
+    for (const bid of deal.bids) if (bid.review) found.push({ dealIndex, trick: 0, bid, review: bid.review });
+    deal.tricks.forEach((trick, trickIndex) => {
+      for (const played of trick.cards) {
+        if (played.review) found.push({ dealIndex, trick: trickIndex, played, review: played.review });
+      }
+    });
+  });
+  return found;
+}
+
+/** What a decision was, in one phrase ("tu as pris sur la dame de carreau", "tu as joué l'as de cœur"). */
+function decisionText(decision) {
+  const words = t().review;
+  if (decision.bid) return words.youBid(decision.bid.take, cardWithArticle(decision.bid.proposal));
+  return words.youPlayed(cardWithArticle(decision.played.card));
+}
+
+function costlyMark() {
+  const mark = element("strong", "review-costly");
+  const sign = element("span", "", "⚠ ");
+  sign.setAttribute("aria-hidden", "true");
+  mark.append(sign, t().review.costly);
+  return mark;
+}
+
+// ---------------------------------------------------------------- the page
+
+function draw(root) {
+  const words = t().review;
+  const review = page.review;
+  const summary = words.summary(review.winner === "NS", review.score, review.deals.length);
+  const parts = [paragraph(summary, "review-summary"), paragraph(words.explain)];
+  if (!review.revealed) parts.push(paragraph(words.hidden, "review-hidden"));
+  parts.push(costliest(review));
+
+  const choice = element("div", "review-deal-choice");
+  const label = element("label", "", words.dealLabel);
+  label.htmlFor = "review-deal";
+  const select = element("select");
+  select.id = "review-deal";
+  review.deals.forEach((deal, index) => {
+    const option = element("option", "", words.dealOption(deal.number, dealSummary(deal)));
+    option.value = String(index);
+    select.append(option);
+  });
+  select.value = String(page.deal);
+  select.addEventListener("change", () => show(Number(select.value), 0));
+  choice.append(label, select);
+
+  const deal = element("section", "review-deal panel");
+  deal.id = "review-deal-panel";
+  deal.setAttribute("aria-labelledby", "review-deal-title");
+  const head = element("div");
+  head.id = "review-deal-head";
+  // The buttons stay while the deals and tricks change under them, so the focus stays on them.
+  const nav = element("div", "review-nav button-row");
+  for (const [id, text, delta] of [
+    ["review-previous", words.previous, -1],
+    ["review-next", words.next, 1],
+  ]) {
+    const button = element("button", "button", text);
+    button.type = "button";
+    button.id = id;
+    button.addEventListener("click", () => step(delta));
+    nav.append(button);
+  }
+  const trick = element("div", "review-trick");
+  trick.id = "review-trick";
+  deal.append(head, nav, trick);
+  const status = element("p", "visually-hidden");
+  status.id = "review-status";
+  status.setAttribute("role", "status");
+  parts.push(choice, deal, status);
+  root.replaceChildren(...parts);
+  drawDeal();
+}
+
+function costliest(review) {
+  const words = t().review;
+  const section = element("section", "review-costliest panel");
+  section.setAttribute("aria-labelledby", "review-costliest-title");
+  const heading = element("h2", "", words.costliestTitle);
+  heading.id = "review-costliest-title";
+  section.append(heading);
+  const marked = decisions(review)
+    .filter((decision) => decision.review.costly)
+    .sort((a, b) => b.review.cost - a.review.cost);
+  if (!marked.length) {
+    section.append(paragraph(words.noCostly));
+    return section;
+  }
+  const list = element("ol");
+  for (const decision of marked) {
+    const item = element("li");
+    const deal = review.deals[decision.dealIndex];
+    const where = decision.bid ? words.whereBid(deal.number) : words.whereTrick(deal.number, decision.trick + 1);
+    item.append(paragraph(words.costlyItem(where, decisionText(decision), linesValue(decision.review.cost, false))));
+    const button = element("button", "button small", words.see(where));
+    button.type = "button";
+    button.addEventListener("click", () => {
+      show(decision.dealIndex, decision.trick);
+      document.getElementById("review-trick-title")?.focus();
+    });
+    item.append(button);
+    list.append(item);
+  }
+  section.append(list);
+  return section;
+}
+
+function dealSummary(deal) {
+  const words = t().review;
+  if (!deal.taker) return words.nobodyTook;
+  return words.taken(t().seat[deal.taker], t().suit[deal.trump], words.outcome[deal.outcome]);
+}
+
+/** Show the trick ``trick`` of deal ``dealIndex`` and say so in the status line. */
+function show(dealIndex, trick) {
+  const changedDeal = dealIndex !== page.deal;
+  page.deal = dealIndex;
+  page.trick = trick;
+  const select = document.getElementById("review-deal");
+  if (select) select.value = String(dealIndex);
+  if (changedDeal) drawDeal();
+  else drawTrick();
+  const deal = page.review.deals[dealIndex];
+  const words = t().review;
+  const at = deal.tricks.length
+    ? `${words.dealTitle(deal.number, page.review.deals.length)}, ${t().trickOf(trick + 1, deal.tricks.length)}.`
+    : `${words.dealTitle(deal.number, page.review.deals.length)}. ${words.nobodyTookLong}`;
+  document.getElementById("review-status").textContent = at;
+}
+
+function step(delta) {
+  const deals = page.review.deals;
+  let dealIndex = page.deal;
+  let trick = page.trick + delta;
+  const count = (index) => Math.max(1, deals[index].tricks.length);
+  if (trick >= count(dealIndex)) [dealIndex, trick] = [dealIndex + 1, 0];
+  if (trick < 0 && dealIndex > 0) [dealIndex, trick] = [dealIndex - 1, count(dealIndex - 1) - 1];
+  if (trick < 0 || dealIndex >= deals.length) {
+    document.getElementById("review-status").textContent = delta < 0 ? t().review.atStart : t().review.atEnd;
+    return;
+  }
+  show(dealIndex, trick);
+}
+
+function drawDeal() {
+  const words = t().review;
+  const review = page.review;
+  const deal = review.deals[page.deal];
+  const heading = element("h2", "", words.dealTitle(deal.number, review.deals.length));
+  heading.id = "review-deal-title";
+  const facts = [paragraph(dealSummary(deal))];
+  if (deal.par) facts.push(paragraph(words.par(words.outcome[deal.par])));
+
+  const bidsTitle = element("h3", "", words.bidsTitle);
+  const bids = element("ol", "review-bids");
+  for (const bid of deal.bids) bids.append(bidItem(bid));
+
+  document.getElementById("review-deal-head").replaceChildren(heading, ...facts, bidsTitle, bids);
+  drawTrick();
+}
+
+function bidItem(bid) {
+  const words = t().review;
+  const item = element("li");
+  item.append(paragraph(words.bid(t().seat[bid.seat], bid.take, cardWithArticle(bid.proposal))));
+  const judged = bid.review;
+  if (!judged) return item;
+  item.className = "review-judged";
+  if (judged.costly) item.append(costlyMark());
+  item.append(paragraph(words.bidJudged(linesValue(judged.take), linesValue(judged.pass), judged.expert_choice === "take")));
+  if (judged.dd_take) item.append(paragraph(words.ddTake(words.outcome[judged.dd_take])));
+  item.append(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
+  return item;
+}
+
+/** The hands as they were before trick ``index`` (only South's before a daily's day is over). */
+function handsBefore(deal, index) {
+  const played = new Set(deal.tricks.slice(0, index).flatMap((trick) => trick.cards.map((c) => c.card)));
+  return SEATS.filter((seat) => deal.hands[seat]).map((seat) => [
+    seat,
+    deal.hands[seat].filter((card) => !played.has(card)).sort(byHandOrder),
+  ]);
+}
+
+function drawTrick() {
+  const words = t().review;
+  const deal = page.review.deals[page.deal];
+  const box = document.getElementById("review-trick");
+  const heading = element("h3", "", deal.tricks.length ? t().trickOf(page.trick + 1, deal.tricks.length) : words.handsTitle);
+  heading.id = "review-trick-title";
+  heading.tabIndex = -1;
+  const parts = [heading];
+
+  const hands = element("ul", "review-hands");
+  hands.setAttribute("aria-label", deal.tricks.length ? words.handsBefore : words.handsTitle);
+  for (const [seat, cards] of handsBefore(deal, page.trick)) {
+    const item = element("li");
+    item.append(element("span", "review-seat", `${t().seat[seat]}${words.colon}`), ...cards.map(cardChip));
+    hands.append(item);
+  }
+  parts.push(hands);
+  if (!page.review.revealed) parts.push(paragraph(words.othersHidden));
+
+  const trick = deal.tricks[page.trick];
+  if (!trick) {
+    parts.push(paragraph(words.nobodyTookLong));
+    box.replaceChildren(...parts);
+    return;
+  }
+  const cards = element("ol", "review-trick-cards");
+  cards.setAttribute("aria-label", words.trickCards);
+  for (const played of trick.cards) {
+    const item = element("li");
+    item.append(element("span", "review-seat", `${t().seat[played.seat]}${words.colon}`), cardChip(played.card));
+    cards.append(item);
+  }
+  parts.push(cards, paragraph(words.winner(t().seat[trick.winner])));
+  const own = trick.cards.find((played) => played.review);
+  if (own) parts.push(cardJudgement(own));
+  box.replaceChildren(...parts);
+}
+
+function cardJudgement(played) {
+  const words = t().review;
+  const judged = played.review;
+  const box = element("div", "review-judged");
+  box.append(element("h4", "", words.yourCard(cardWithArticle(played.card))));
+  if (judged.costly) box.append(costlyMark());
+  if (judged.forced) {
+    box.append(paragraph(words.forced));
+    return box;
+  }
+  const bestExpert = Math.max(...judged.options.map((option) => option.expert));
+  const withDd = judged.options.some((option) => option.dd !== undefined);
+  const bestDd = withDd ? Math.max(...judged.options.map((option) => option.dd)) : null;
+  const table = element("table", "review-options");
+  const caption = element("caption", "", words.optionsCaption);
+  const head = element("tr");
+  for (const text of [words.cardHeader, words.expertHeader, ...(withDd ? [words.ddHeader] : [])]) {
+    const cell = element("th", "", text);
+    cell.scope = "col";
+    head.append(cell);
+  }
+  const thead = element("thead");
+  thead.append(head);
+  const body = element("tbody");
+  for (const option of judged.options) {
+    const row = element("tr");
+    const name = element("th");
+    name.scope = "row";
+    const notes = [];
+    if (option.card === played.card) notes.push(words.played);
+    name.append(cardChip(option.card), notes.length ? ` (${notes.join(", ")})` : "");
+    row.append(name, valueCell(option.expert, option.expert === bestExpert));
+    if (withDd) row.append(valueCell(option.dd, option.dd === bestDd));
+    if (option.card === played.card) row.className = "review-played";
+    body.append(row);
+  }
+  table.append(caption, thead, body);
+  box.append(table);
+  box.append(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
+  if (withDd) box.append(paragraph(judged.dd_cost > 0 ? words.ddCost(linesValue(judged.dd_cost, false)) : words.noDdCost));
+  return box;
+}
+
+function valueCell(value, best) {
+  const cell = element("td", best ? "review-best" : "", decimal(value));
+  if (best) cell.append(` (${t().review.best})`);
+  return cell;
+}
