@@ -33,6 +33,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/games/{game_id}",
         "/api/games/{game_id}/moves",
         "/api/games/{game_id}/record",
+        "/api/games/{game_id}/review",
         "/api/player",
         "/api/daily",
         "/api/daily/{day}/seed",
