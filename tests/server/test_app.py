@@ -207,6 +207,8 @@ def test_leaderboard_boards(make_client: Any) -> None:
         {
             "rank": 1,
             "name": "Marie",
+            "tag": board["entries"][0]["tag"],
+            "you": True,
             "score": finished["view"]["score"],
             "deals": finished["view"]["deal_log"][-1]["number"],
             "finished_at": board["entries"][0]["finished_at"],
@@ -220,7 +222,7 @@ def test_leaderboard_boards(make_client: Any) -> None:
     }
     assert shown["leaderboard_pending"] is False
     daily = client.get("/api/leaderboard?board=daily").json()
-    assert daily == {"board": "daily", "day": "2026-11-29", "entries": []}
+    assert daily == {"board": "daily", "day": "2026-11-29", "period": "all", "entries": []}
 
 
 def test_unknown_addresses_and_methods(make_client: Any) -> None:

@@ -35,18 +35,26 @@ async function request(method, path, body) {
 }
 
 export const api = {
-  newGame: (mode, ranked = true, game = null, options = null) =>
+  newGame: (mode, ranked = true, game = null, options = null, day = null) =>
     request("POST", "/api/games", {
       mode,
       ...(ranked ? {} : { ranked: false }),
       ...(game ? { game } : {}),
       ...(options ? { options } : {}),
+      ...(day ? { day } : {}),
     }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
   daily: (game = null) => request("GET", game ? `/api/daily?game=${encodeURIComponent(game)}` : "/api/daily"),
+  dailyResults: (game = null, day = null) => {
+    const query = new URLSearchParams({ ...(game ? { game } : {}), ...(day ? { day } : {}) });
+    const text = query.toString();
+    return request("GET", `/api/daily/results${text ? `?${text}` : ""}`);
+  },
+  playerStats: (game = null) =>
+    request("GET", game ? `/api/player/stats?game=${encodeURIComponent(game)}` : "/api/player/stats"),
   player: () => request("GET", "/api/player"),
   setPlayerName: (name) => request("PUT", "/api/player", { name }),
   leaderboard: (board, day, game = null) => {

@@ -4,6 +4,8 @@
 // Routes: #/ (couyon's home, which lists the other games), #/table, #/rules, #/leaderboard,
 // #/settings; for another game of js/games/index.js, #/<game> (its home), #/table/<game>,
 // #/rules/<game> and #/leaderboard/<game>. #/couyon and #/<view>/couyon are couyon's own.
+// #/results and #/stats (and #/results/<game>, #/stats/<game>) are the day's results with the archive,
+// and the player's statistics (js/returning.js, loaded on the first visit to one of them).
 // #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
 
 import { api } from "./api.js";
@@ -26,7 +28,7 @@ import {
 import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["table", "rules", "leaderboard", "settings"];
+const VIEWS = ["table", "rules", "leaderboard", "settings", "results", "stats"];
 
 const page = {
   daily: {}, // the last GET /api/daily answer of each game
@@ -36,6 +38,8 @@ const page = {
   boardDay: null,
   game: DEFAULT_GAME, // the game the nav's table, rules and leaderboard links lead to
   rules: new Map(), // fetched rules fragments, by game
+  resultsDay: null, // the day the results page shows (js/returning.js), and of which game
+  resultsGame: null,
 };
 
 /** The fragment of a view of a game: couyon keeps the routes it always had. */
@@ -81,6 +85,8 @@ async function showRoute({ moveFocus = true } = {}) {
     rules: `${words.navRules} · ${name}`,
     leaderboard: `${words.leaderboardTitle} · ${name}`,
     settings: `${words.settingsTitle} · Couyon`,
+    results: `${words.resultsTitle} · ${name}`,
+    stats: `${words.statsTitle} · ${name}`,
     review: `${words.reviewTitle} · Couyon`,
   };
   document.title = titles[view];
@@ -97,6 +103,8 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "game") await refreshHome(game);
   if (view === "leaderboard") await refreshBoard(game);
   if (view === "settings") await refreshSettings();
+  if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
+  if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
   if (view === "table" && !table.hasGame(game)) await resumeStoredGame(game);
 }
@@ -111,14 +119,20 @@ function homeOf(gameId) {
     resume: $(own ? "resume-game" : "game-resume"),
     daily: $(own ? "play-daily" : "game-daily"),
     time: $(own ? "daily-time" : "game-daily-time"),
+    result: $(own ? "daily-result" : "game-daily-result"),
+    results: $(own ? "daily-results" : "game-daily-results"),
     list: $(own ? "game-list" : "game-others"),
   };
 }
 
 async function resumeStoredGame(gameId) {
   table.clear();
+  showDayBoard();
   const id = table.storedGameId(gameId);
-  if (id && (await table.load(id, gameId))) return;
+  if (id && (await table.load(id, gameId))) {
+    showDayBoard();
+    return;
+  }
   $("prompt").textContent = t().noGame;
   table.offerNewGame();
 }
@@ -227,6 +241,8 @@ async function refreshHome(gameId) {
     $("game-lead").textContent = gameSentence(gameId);
     $("game-rules-link").href = routeFor("rules", gameId);
     $("game-board-link").href = routeFor("leaderboard", gameId);
+    $("game-results-link").href = routeFor("results", gameId);
+    $("game-stats-link").href = routeFor("stats", gameId);
     renderOptions(gameId);
     const own = t()[gameId] ?? {};
     $("game-free-text").textContent = own.freeText ?? t().freeText;
@@ -241,9 +257,57 @@ async function refreshHome(gameId) {
   else if (daily && daily.game_id) home.daily.textContent = words.resumeDaily;
   else home.daily.textContent = words.playDaily;
   renderCountdown(gameId);
+  await renderDailyResult(gameId, daily);
   clearInterval(page.countdown);
   page.countdown = setInterval(() => renderCountdown(gameId), 30_000);
 }
+
+/** Once the day's ranked attempt is finished, the home says its score and rank and leads to the day's results. */
+async function renderDailyResult(gameId, daily) {
+  const home = homeOf(gameId);
+  const finished = Boolean(daily && daily.finished);
+  home.results.hidden = !finished;
+  home.results.href = routeFor("results", gameId);
+  home.result.hidden = !finished;
+  if (!finished) return;
+  const words = t().back;
+  let text = words.homePending;
+  try {
+    const results = await api.dailyResults(gameId === DEFAULT_GAME ? null : apiGame(gameId), daily.day);
+    if (results.you) {
+      const { score, rank, better_than_percent: better } = results.you;
+      text = words.homeResult(score, rank, results.players);
+      if (better !== null) text += ` ${words.betterThan(better)}`;
+    }
+  } catch {
+    // The finished attempt is still being checked, or the server is away: the sentence says it is pending.
+  }
+  home.result.textContent = text;
+  page.resultsDay = daily.day;
+  page.resultsGame = gameId;
+}
+
+/** Beside an unranked daily game (the archive, or a replay of today's), the table shows that day's board. */
+async function showDayBoard() {
+  const game = table.currentGame();
+  const box = $("day-board");
+  const shown = Boolean(game && game.mode === "daily" && game.day && !game.ranked);
+  box.hidden = !shown;
+  if (!shown) return;
+  const { renderDayBoard } = await import("./returning.js");
+  await renderDayBoard($("day-board-body"), pageGame(game.game ?? DEFAULT_GAME), game.day);
+}
+
+const returningContext = {
+  page,
+  routeFor,
+  playArchive: (gameId, day) => startGame(gameId, "daily", false, day),
+  playToday: (gameId) => playDaily(gameId),
+  showDay: (gameId, day) => {
+    page.resultsDay = day;
+    page.resultsGame = gameId;
+  },
+};
 
 // ---------------------------------------------------------------- table options of a free game
 
@@ -310,13 +374,15 @@ function renderOptions(gameId) {
   }
 }
 
-async function startGame(gameId, mode, ranked = true) {
+async function startGame(gameId, mode, ranked = true, day = null) {
   location.hash = routeFor("table", gameId);
+  $("day-board").hidden = true;
   try {
-    await table.start(gameId, mode, ranked, mode === "free" ? chosenOptions(gameId) : null);
+    await table.start(gameId, mode, ranked, mode === "free" ? chosenOptions(gameId) : null, day);
   } catch {
     $("prompt").textContent = t().errorGeneric;
   }
+  await showDayBoard();
 }
 
 function playDaily(gameId) {
@@ -491,6 +557,13 @@ function wire() {
   $("table-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
   table.setGameOverListener((game) => {
     $("end-leaderboard").href = routeFor("leaderboard", pageGame(game.game ?? DEFAULT_GAME));
+    $("end-results").hidden = !(game.mode === "daily" && game.day);
+    $("end-results").href = routeFor("results", pageGame(game.game ?? DEFAULT_GAME));
+  });
+  $("end-results").addEventListener("click", () => {
+    const game = table.currentGame();
+    if (game && game.day) returningContext.showDay(pageGame(game.game ?? DEFAULT_GAME), game.day);
+    $("end-dialog").close();
   });
   $("end-leaderboard").addEventListener("click", () => {
     const game = table.currentGame();

@@ -719,7 +719,23 @@ function showEndOfGame() {
         status.textContent = words.copyFailed;
       }
     });
-    body.append(heading, share, copy, status);
+    const buttons = document.createElement("div");
+    buttons.className = "button-row";
+    // The phone's share sheet where the browser has one (navigator.share), the copy everywhere.
+    if (navigator.share) {
+      const shareButton = document.createElement("button");
+      shareButton.type = "button";
+      shareButton.className = "button small";
+      shareButton.textContent = words.shareButton;
+      shareButton.addEventListener("click", () => {
+        navigator.share({ text: share.textContent }).catch(() => {
+          // Closing the share sheet rejects: nothing was shared, and the copy button is still there.
+        });
+      });
+      buttons.append(shareButton);
+    }
+    buttons.append(copy);
+    body.append(heading, share, buttons, status);
   }
   openDialog($("end-dialog"));
   $("end-new-game").focus();
@@ -982,13 +998,13 @@ export function offerNewGame() {
   $("view-table").dataset.turn = "none";
 }
 
-export async function start(gameId, mode, ranked = true, options = null) {
+export async function start(gameId, mode, ranked = true, options = null, day = null) {
   const generation = ++state.generation;
   closeDialogs();
   state.starting = gameId;
   let answer;
   try {
-    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : apiGame(gameId), options);
+    answer = await api.newGame(mode, ranked, gameId === DEFAULT_GAME ? null : apiGame(gameId), options, day);
     await gameModule(gameOf(answer));
   } finally {
     state.starting = null;

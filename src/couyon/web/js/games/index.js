@@ -24,6 +24,7 @@ export const GAMES = [
     },
     fan: ["AS", "KH", "QC", "JD"],
     load: () => import("./couyon.js"),
+    traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: null,
     review: true,
   },
@@ -36,6 +37,7 @@ export const GAMES = [
     },
     fan: ["QC", "QS", "AH", "KH"],
     load: () => import("./malmedy.js"),
+    traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/malmedy.html",
   },
   {

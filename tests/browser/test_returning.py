@@ -1,0 +1,213 @@
+"""Issue 12 for players who come back: the daily's rules (defect 8), the result at home, sharing, the day's
+results and the traveller, the archive, and the statistics page; axe in French and English on each new screen."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import re
+from typing import Any
+
+from playing import PHONE, ContextFactory, assert_no_violations, screenshot
+
+
+def finish_daily_by_api(page: Any, seed: int) -> dict[str, Any]:
+    """The context's player plays today's ranked challenge to its end through the API (as the page would)."""
+    answer: dict[str, Any] = page.request.post("/api/games", data={"mode": "daily"}).json()
+    rng = random.Random(seed)
+    while answer["view"]["winner"] is None:
+        body = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+        response = page.request.post(f"/api/games/{answer['id']}/moves", data=body)
+        assert response.ok, response.text()
+        answer = response.json()
+    shown: dict[str, Any] = page.request.get(f"/api/games/{answer['id']}").json()  # Verified by now.
+    assert shown["leaderboard"] is not None
+    return shown
+
+
+def english(page: Any) -> None:
+    page.evaluate("localStorage.setItem('couyon.language', 'en')")
+    page.reload()
+
+
+# Records what the page hands to the share sheet; "noShare" in sessionStorage takes the share sheet away.
+SHARE_STUB = """
+if (sessionStorage.getItem('noShare')) { delete Navigator.prototype.share; delete navigator.share; }
+else {
+  window.__shared = [];
+  Object.defineProperty(navigator, 'share', { configurable: true, value: (data) => { window.__shared.push(data.text); return Promise.resolve(); } });
+}
+"""
+
+
+def test_the_daily_panel_says_the_one_ranked_try_the_tie_rule_and_when_the_day_turns(
+    new_context: ContextFactory,
+) -> None:
+    page = new_context().new_page()
+    page.goto("/")
+    daily = page.locator("#view-home .panel", has=page.get_by_role("heading", name="Le défi du jour"))
+    text = daily.inner_text()
+    assert "Un seul essai classé par jour" in text
+    assert "le moins de donnes passe devant, puis celui qui a fini le premier" in text
+    assert "minuit, heure de Bruxelles" in text
+    page.goto("/#/malmedy")
+    assert "minuit, heure de Bruxelles" in page.locator("#view-game").inner_text()
+    english(page)
+    page.goto("/")
+    text = page.locator("#view-home").inner_text()
+    assert "One ranked try a day" in text and "midnight, Brussels time" in text and "fewer deals" in text
+
+
+def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics_pages(
+    new_context: ContextFactory,
+) -> None:
+    context = new_context()
+    context.add_init_script(SHARE_STUB)
+    page = context.new_page()
+    page.goto("/")
+    assert page.locator("#daily-result").is_hidden()  # Nothing to say before the try.
+    game = finish_daily_by_api(page, 7)
+    score, rank = game["view"]["score"], game["leaderboard"]["rank"]
+    page.reload()
+    result = page.locator("#daily-result")
+    result.wait_for()
+    place = "1re" if rank == 1 else f"{rank}e"
+    assert re.fullmatch(
+        rf"Ton défi du jour : {score} points, à la {place} place sur \d+\.( Mieux que \d+ % des autres joueurs\.)?",
+        result.inner_text(),
+    ), result.inner_text()
+
+    # The end of the game: the share sheet where there is one, and the copy.
+    page.evaluate(f"localStorage.setItem('couyon.game', {json.dumps(game['id'])})")
+    page.goto("/#/table")
+    dialog = page.get_by_role("dialog")
+    share = dialog.get_by_role("button", name="Partager")
+    share.click()
+    shared = page.evaluate("window.__shared")
+    assert shared == [page.locator("#share-text").inner_text()] and str(score) in shared[0]
+    assert dialog.get_by_role("button", name="Copier le texte").is_visible()
+    assert dialog.get_by_role("link", name="Voir les résultats du jour").is_visible()
+    page.evaluate(f"sessionStorage.setItem('noShare', '1'); localStorage.setItem('couyon.game', {json.dumps(game['id'])})")
+    page.reload()
+    dialog.get_by_role("button", name="Copier le texte").wait_for()
+    assert dialog.get_by_role("button", name="Partager").count() == 0  # No share sheet: the copy alone.
+    dialog.get_by_role("link", name="Voir les résultats du jour").click()
+
+    # The day's results: the field, the player's place, the scores and the day's board; no traveller yet.
+    summary = page.locator("#results-summary")
+    summary.wait_for()
+    assert f"Toi : {score} points en {game['leaderboard']['deals']} donnes" in summary.inner_text()
+    scores = page.get_by_role("table", name="Combien de joueurs ont fait chaque score")
+    assert scores.get_by_role("rowheader", name=str(score)).count() == 1
+    board = page.get_by_role("table", name=re.compile("Les dix premiers"))
+    board.wait_for()
+    assert board.get_by_role("row").count() >= 2
+    assert "Le détail donne par donne s'affiche une fois le jour fini." in page.locator("#results-root").inner_text()
+    assert page.get_by_role("button", name="Rejouer ce défi hors classement").count() == 0  # Today is not over.
+    assert_no_violations(page, "results (fr)")
+    screenshot(page, "results-desktop")
+
+    # The statistics: one day played, a streak of one, today's calendar cell marked as played.
+    page.goto("/#/stats")
+    streak = page.locator("#streak")
+    streak.wait_for()
+    assert streak.inner_text() == "Série en cours : 1 jour de suite."
+    facts = page.locator("#stats-facts").inner_text()
+    assert "Défis du jour joués\n1" in facts and "Parties classées finies\n1" in facts
+    today = page.locator('.calendar td[aria-current="date"]')
+    assert "played" in (today.get_attribute("class") or "")
+    assert f"{score} points" in today.inner_text()
+    assert_no_violations(page, "statistics (fr)")
+    english(page)
+    page.locator("#streak").wait_for()
+    assert page.locator("#streak").inner_text() == "Current streak: 1 day in a row."
+    assert_no_violations(page, "statistics (en)")
+    page.goto("/#/results")
+    page.locator("#results-summary").wait_for()
+    assert f"You: {score} points" in page.locator("#results-summary").inner_text()
+    assert_no_violations(page, "results (en)")
+    page.goto("/")
+    assert page.locator("#daily-result").inner_text().startswith(f"Today's challenge: {score} points")
+
+
+def yesterday_results(day: str) -> dict[str, Any]:
+    """A past day's results as the server gives them (docs/api.md), with a traveller of two deals."""
+    return {
+        "game": "couyon",
+        "day": day,
+        "over": True,
+        "players": 3,
+        "scores": [{"score": 1300, "players": 1}, {"score": 900, "players": 2}],
+        "deals": [{"deals": 6, "players": 2}, {"deals": 8, "players": 1}],
+        "you": {"score": 900, "deals": 8, "rank": 3, "better_than_percent": 0},
+        "traveller": [
+            {
+                "deal": 1,
+                "games": 3,
+                "not_taken": 0,
+                "taken_by_us": 2,
+                "taken_by_them": 1,
+                "made": 2,
+                "failed": 1,
+                "tie": 0,
+                "you": {"taker": "S", "side": "us", "outcome": "failed"},
+            },
+            {
+                "deal": 2,
+                "games": 3,
+                "not_taken": 1,
+                "taken_by_us": 0,
+                "taken_by_them": 2,
+                "made": 1,
+                "failed": 0,
+                "tie": 1,
+                "you": {"taker": None, "side": None, "outcome": "redeal"},
+            },
+        ],
+    }
+
+
+def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_board(
+    new_context: ContextFactory,
+) -> None:
+    page = new_context(viewport=PHONE).new_page()
+    page.goto("/")
+    today = page.request.get("/api/daily").json()["day"]
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    # Only the page is under test here: the server's traveller is tested in tests/server/test_day_results.py.
+    page.route(
+        f"**/api/daily/results?day={yesterday}",
+        lambda route: route.fulfill(json=yesterday_results(yesterday)),
+    )
+    page.get_by_role("link", name="Les résultats du jour et les défis passés").click()
+    # Today's try is not played: today's results are hidden, yesterday's are shown.
+    root = page.locator("#results-root")
+    page.get_by_role("table", name="Ce que chaque donne du jour est devenue").wait_for()
+    assert "Les résultats d'aujourd'hui s'affichent quand ton essai classé est terminé" in root.inner_text()
+    assert page.get_by_role("button", name="Jouer le défi du jour").is_visible()
+    assert "Toi : 900 points en 8 donnes, 3e sur 3." in root.inner_text()
+    traveller = page.get_by_role("table", name="Ce que chaque donne du jour est devenue")
+    rows = traveller.get_by_role("row")
+    assert rows.nth(1).inner_text().split("\t") == ["1", "3", "0", "2", "1", "2", "1", "0", "Sud a pris : chutée"]
+    assert rows.nth(2).inner_text().split("\t")[-1] == "Personne n'a pris"
+    assert page.get_by_role("button", name="Jour suivant").is_disabled()  # Today's are hidden until played.
+    assert_no_violations(page, "past day's results (fr, phone)")
+    screenshot(page, "results-past-day-phone")
+
+    page.get_by_role("button", name="Rejouer ce défi hors classement").click()
+    page.locator("#view-table[data-turn]").wait_for()
+    game_id = page.locator("#view-table").get_attribute("data-game")
+    answer = page.request.get(f"/api/games/{game_id}").json()
+    assert (answer["mode"], answer["day"], answer["ranked"]) == ("daily", yesterday, False)
+    beside = page.get_by_role("region", name="Le classement de ce jour")
+    beside.wait_for()
+    assert beside.is_visible()
+    assert_no_violations(page, "archive game (fr, phone)")
+    screenshot(page, "archive-table-phone")
+
+    english(page)
+    page.goto("/#/results")
+    page.get_by_role("table", name="What became of each deal of the day").wait_for()
+    assert "South took: failed" in page.locator("#results-root").inner_text()
+    assert_no_violations(page, "past day's results (en, phone)")
