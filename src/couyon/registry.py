@@ -273,7 +273,10 @@ class GameKind:
     """The table options of a free game; the daily challenge uses ``daily_options``."""
     daily_options: Options = field(default_factory=dict)
     level_bots: Mapping[str, str] = field(default_factory=dict)
-    """For a game whose ``level`` option chooses the bots: each level's bot id."""
+    """For a game whose ``level`` option chooses the bots: each level's bot id; a level it leaves out is the
+    table bot's (``table_bot_id``, or the operator's ``COUYON_TABLE_BOT``)."""
+    hint_bot_id: str | None = None
+    """The expert whose move a hint tells the player of a free game (None: no hints in this game)."""
     board_facts: Callable[[int, int, Options], Json] | None = None
     """What a leaderboard line adds to its score and deals, from them and the game's options (coucou: the place)."""
     win_score: int | None = None
@@ -315,6 +318,11 @@ class GameKind:
             raise ValueError(f"{self.id} has no option {unknown[:32]!r}")
         return options
 
+    def level(self, options: Options) -> str:
+        """The simulated players' level of a game dealt with ``options`` (its boards' level); "" without levels."""
+        rule = next((rule for rule in self.options if rule.name == "level"), None)
+        return "" if rule is None else str(options.get("level", rule.default))
+
     def human_may_move(self, state: Any) -> bool:
         """Whether the human has a move now (the server lets the bots play until he has)."""
         return any(move.seat == self.human for move in self.engine.legal_moves(state))
@@ -331,7 +339,12 @@ class GameKind:
             "table_bot": self.table_bot_id,
             "rules": self.rules_page,
             "options": [rule.describe() for rule in self.options],
+            "hints": self.hint_bot_id is not None,
         }
+
+
+LEVELS = ("beginner", "expert")
+"""The levels of a couyon table: the baseline bots, or the table's experts (the daily challenge's)."""
 
 
 def _by_id(*bots: Bot) -> dict[str, Bot]:
@@ -360,6 +373,10 @@ COUYON = GameKind(
     verify=verify,
     view_json=view_json,
     events_of=events_of,
+    options=(OptionRule("level", LEVELS, "expert"),),
+    daily_options={"level": "expert"},
+    level_bots={"beginner": "baseline/1"},
+    hint_bot_id="expert/3",
     # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
     win_score=1001,
     deal_results=deal_results,
@@ -386,6 +403,10 @@ MALMEDY_GAME = GameKind(
     verify=verify,
     view_json=malmedy_view_json,
     events_of=malmedy_events_of,
+    options=(OptionRule("level", LEVELS, "expert"),),
+    daily_options={"level": "expert"},
+    level_bots={"beginner": "baseline/1"},
+    hint_bot_id="expert/1",
     # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
     win_score=1001,
     deal_results=deal_results,
@@ -424,6 +445,7 @@ COUCOU_GAME = GameKind(
     # Ruling 17: the daily challenge is 8 players with 3 tokens each against Expert bots.
     daily_options={"players": 8, "tokens": 3, "level": "expert"},
     level_bots={"easy": "easy/1", "normal": "normal/1", "expert": "expert/1"},
+    hint_bot_id="expert/1",
     board_facts=coucou_board_facts,
     win_score=1000,  # The winner scores 1000 or more (ruling 16).
 )
@@ -496,6 +518,9 @@ def _tarot(players: int) -> GameKind:
         view_json=tarot_view_json,
         events_of=tarot_events_of,
         waive_action=NO_CHELEM,
+        # Tarot has one level, its table's (a beginner table would be the same baseline). A hint is asked
+        # seldom, so it may cost what the expert costs (28-45 ms a move, docs/tarot.md).
+        hint_bot_id="expert/1",
     )
 
 

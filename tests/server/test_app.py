@@ -34,7 +34,9 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/games/{game_id}/moves",
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/review",
+        "/api/games/{game_id}/hint",
         "/api/player",
+        "/api/player/recovery",
         "/api/daily",
         "/api/daily/{day}/seed",
         "/api/daily/results",
@@ -222,7 +224,7 @@ def test_leaderboard_boards(make_client: Any) -> None:
     }
     assert shown["leaderboard_pending"] is False
     daily = client.get("/api/leaderboard?board=daily").json()
-    assert daily == {"board": "daily", "day": "2026-11-29", "period": "all", "entries": []}
+    assert daily == {"board": "daily", "day": "2026-11-29", "level": "expert", "period": "all", "entries": []}
 
 
 def test_unknown_addresses_and_methods(make_client: Any) -> None:

@@ -14,13 +14,13 @@ from couyon.registry import COUYON, GameKind, OptionRule
 
 def test_a_game_without_options_refuses_one_and_stores_nothing(make_client: Callable[..., Any]) -> None:
     client = make_client()
-    response = client.post("/api/games", json={"mode": "free", "game": "malmedy", "options": {"players": 4}})
+    response = client.post("/api/games", json={"mode": "free", "game": "tarot3", "options": {"players": 4}})
     assert response.status_code == 422
-    assert response.json() == {"error": {"code": "invalid_fields", "message": "Malmedy has no option 'players'."}}
+    assert response.json() == {"error": {"code": "invalid_fields", "message": "Tarot3 has no option 'players'."}}
     store = client.app.state.store
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one() == 0
-    answer = client.post("/api/games", json={"mode": "free", "game": "malmedy", "options": {}})
+    answer = client.post("/api/games", json={"mode": "free", "game": "tarot3", "options": {}})
     assert answer.status_code == 201 and answer.json()["options"] == {}
 
 

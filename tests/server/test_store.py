@@ -211,6 +211,8 @@ def test_migrations_0003_and_0004_keep_every_row_as_a_game_of_couyon_without_opt
             assert len(after) == len(rows), table
             if table in ("games", "daily_attempts", "leaderboard_entries"):
                 assert {row.pop("game") for row in after} == {"couyon"}, table
+            if table == "leaderboard_entries":  # 0008: couyon was only ever played against its experts.
+                assert {row.pop("level") for row in after} == {"expert"}, table
             if table == "games":
                 assert {row.pop("options") for row in after} == {""}, table
             if table == "players":  # 0005: every stored name gets its skeleton.
@@ -273,6 +275,10 @@ def test_migration_0003_can_be_undone_while_only_couyon_is_stored(database_url: 
 
 
 def downgrade_to_0002(store: Store) -> None:
+    downgrade(store, "0002")
+
+
+def downgrade(store: Store, revision: str) -> None:
     from alembic import command
     from alembic.config import Config
 
@@ -280,5 +286,54 @@ def downgrade_to_0002(store: Store) -> None:
     config.set_main_option("script_location", str(Path(couyon.store.__file__).with_name("migrations")))
     with store.engine.connect() as connection:
         config.attributes["connection"] = connection
-        command.downgrade(config, "0002")
+        command.downgrade(config, revision)
         connection.commit()
+
+
+# -- migration 0008: each entry's level, and the hints of a game -------------------------------------
+
+
+def test_migration_0008_gives_every_entry_its_level_and_can_be_undone(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate("0007")
+        tables = MetaData()
+        tables.reflect(store.engine)
+        played = {
+            "g_couyon": ("couyon", ""),
+            "g_malmedy": ("malmedy", ""),
+            "g_easy": ("coucou", '{"level":"easy","players":8,"tokens":3}'),
+            "g_normal": ("coucou", '{"level":"normal","players":12,"tokens":3}'),
+            "g_expert": ("coucou", '{"level":"expert","players":8,"tokens":3}'),
+            "g_tarot": ("tarot4", ""),
+        }
+        with store.engine.begin() as connection:
+            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": None, "created_at": NOW}])
+            for game_id, (game, options) in played.items():
+                row = {"id": game_id, "player_id": "p_1", "mode": "free", "day": None, "ranked": True}
+                row |= {"seed": "s", "variant": game, "bot_id": "x/1", "created_at": NOW}
+                connection.execute(insert(tables.tables["games"]), [row | {"game": game, "options": options}])
+                entry = {"game_id": game_id, "board": "free", "day": None, "player_id": "p_1"}
+                entry |= {"score": 1000, "deals": 5, "finished_at": NOW, "game": game}
+                connection.execute(insert(tables.tables["leaderboard_entries"]), [entry])
+        store.migrate()
+        levels = {row["game_id"]: row["level"] for row in rows_of(store, "leaderboard_entries")}
+        assert levels == {
+            "g_couyon": "expert",
+            "g_malmedy": "expert",
+            "g_easy": "easy",
+            "g_normal": "normal",
+            "g_expert": "expert",
+            "g_tarot": "",
+        }
+        # Each level is its own board; a hint is counted once per move and goes with its game.
+        assert [line.game_id for line in store.leaderboard("free", None, 10, "coucou", "easy")] == ["g_easy"]
+        assert store.add_hint("g_couyon", 3) == store.add_hint("g_couyon", 3) == 1
+        assert store.add_hint("g_couyon", 5) == store.hints("g_couyon") == 2
+        downgrade(store, "0007")
+        assert "hints" not in inspect(store.engine).get_table_names()
+        assert "level" not in {column["name"] for column in inspect(store.engine).get_columns("leaderboard_entries")}
+        store.migrate()
+        assert store.hints("g_couyon") == 0 and store.entry("g_easy") is not None
+    finally:
+        store.close()

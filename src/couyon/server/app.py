@@ -50,6 +50,8 @@ from couyon.server.identity import (
     SECURE_COOKIE_NAME,
     new_player_id,
     player_of_cookies,
+    player_of_recovery_code,
+    recovery_code,
     signed_cookie,
 )
 from couyon.server.limits import AddressGate, RateLimiter, RequestLimits
@@ -106,6 +108,8 @@ class NewGameRequest(_Strict):
         max_length=8,
         description="A free game's table options, as GET /api/catalog lists them for the game "
         '(e.g. {"players": 12, "tokens": 3, "level": "normal"}); each one left out takes its default. '
+        'The level of the simulated players is the option "level" (couyon and Malmedy: "beginner" or '
+        '"expert"; coucou: "easy", "normal" or "expert"); each level has its own free leaderboard. '
         "A daily game always uses the game's daily options.",
     )
     day: str | None = Field(
@@ -129,6 +133,14 @@ class MoveRequest(_Strict):
 
 class NameRequest(_Strict):
     name: str = Field(max_length=100)
+
+
+class HintRequest(_Strict):
+    move_number: int = Field(ge=0, le=100_000, description="view.move_number of the view the player asks about")
+
+
+class RecoveryRequest(_Strict):
+    code: str = Field(max_length=200, description="A recovery code of GET /api/player/recovery, from any device")
 
 
 class GameAnswerModel(BaseModel):
@@ -636,6 +648,41 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         view) and by the exact solver (on the true deal); a daily game's hidden cards only once its day is over."""
         return _json(service.review(current_player(request), game_id))
 
+    @app.post(
+        "/api/games/{game_id}/hint",
+        responses=_responses(
+            {200: {"description": "The expert's move for the player now; the game is no longer ranked"}},
+            {403: {"model": ErrorBody, "description": "A daily game: no hints"}},
+            errors=(404, 409, 422, 429, 503),
+        ),
+    )
+    def game_hint(game_id: str, body: HintRequest, request: Request) -> Response:
+        return _json(service.hint(current_player(request), game_id, body.move_number))
+
+    @app.get(
+        "/api/player/recovery",
+        responses=_responses({404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)),
+    )
+    def show_recovery_code(request: Request) -> Response:
+        player_id = current_player(request)
+        if player_id is None:
+            raise ApiError(404, "no_player", "There is no player on this device yet: play a game or save a name first.")
+        return _json({"code": recovery_code(secret, player_id)})
+
+    @app.post("/api/player/recovery", responses=_responses(errors=(400, 422, 429)))
+    def recover_player(body: RecoveryRequest, request: Request) -> Response:
+        # The code is never logged: it is the player (the access log keeps the path only).
+        player_id = player_of_recovery_code(secret, body.code)
+        if player_id is None:
+            raise ApiError(
+                422,
+                "invalid_recovery_code",
+                "This recovery code is not valid: copy it again, whole, from the device where you play.",
+            )
+        response = _json({"name": store.player_name(player_id)})
+        remember(response, player_id, request)
+        return response
+
     @app.get("/api/player", responses=_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)
@@ -689,20 +736,20 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get("/api/leaderboard", responses=_responses(errors=(422, 429)))
     def leaderboard(
-        request: Request,
         board: Literal["free", "daily"] = "free",
         day: Day | None = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
         game: GameQuery = DEFAULT_GAME,
-        period: Annotated[
-            Literal["day", "week", "all"],
+        level: Annotated[
+            str | None,
             Query(
-                description="The free board's games finished today, this week (from Monday) or ever, "
-                "Europe/Brussels time; a daily board is one day's and takes only all"
+                max_length=16,
+                description="The free board of this level (the game's default level when left out); "
+                "the daily board is always the expert table's",
             ),
-        ] = "all",
+        ] = None,
     ) -> Response:
-        return _json(service.leaderboard(board, day, limit, game, period=period, player_id=current_player(request)))
+        return _json(service.leaderboard(board, day, limit, game, level))
 
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))

@@ -62,6 +62,8 @@ FOLD_CACHE_GAMES = 4096
 REVIEW_CACHE = 64
 """Reviews of finished games kept between requests (10-25 kilobytes each)."""
 NAME_MAX = 24
+HINTED = "the player asked for a hint"
+"""Why a free game helped by a hint is not on its board (``ranked_finishes.refusal``)."""
 _NAME_PUNCTUATION = frozenset(" -_.'")
 
 log = logging.getLogger("couyon.server")
@@ -144,6 +146,8 @@ class GameAnswer:
     events: list[Json]
     leaderboard: tuple[LeaderboardEntry, int] | None
     leaderboard_pending: bool = False
+    hints: int = 0
+    """How many of the game's moves the player asked a hint for (a game with one is not ranked)."""
 
     def to_json(self) -> Json:
         entry = self.leaderboard
@@ -154,7 +158,8 @@ class GameAnswer:
             "options": stored_options(self.game),
             "mode": self.game.mode,
             "day": None if self.game.day is None else self.game.day.isoformat(),
-            "ranked": self.game.ranked,
+            "ranked": self.game.ranked and not self.hints,
+            "hints": self.hints,
             "bot": self.game.bot_id,
             "view": kind.view_json(self.state, kind.human),
             "events": self.events,
@@ -330,7 +335,7 @@ class GameService:
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
         entry = self._leaderboard_place(game, moves) if kind_of(game).engine.is_over(state) else None
-        return GameAnswer(game, state, [], entry)
+        return GameAnswer(game, state, [], entry, hints=self.store.hints(game.id))
 
     def verify_finished(self, game_id: str) -> None:
         """Run a finished ranked game's verifying replay now (after the final move's answer was sent)."""
@@ -353,6 +358,9 @@ class GameService:
             finish = self.store.ranked_finish(game.id)
             if entry is not None or finish is None or finish.refusal is not None:
                 return entry
+            if self.store.hints(game.id):  # A hint asked while the final move was being played.
+                self.store.refuse(game.id, HINTED)
+                return None
             verdict = self.replay(game, moves)
             if isinstance(verdict, str):
                 log.warning("leaderboard entry refused", extra={"game": game.id, "reason": verdict})
@@ -369,6 +377,7 @@ class GameService:
                     deals=deals,
                     finished_at=finish.finished_at,
                     game=game.game,
+                    level=kind_of(game).level(stored_options(game)),
                 )
             )
             return self.store.entry(game.id)
@@ -418,14 +427,15 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, kind.bot(game.bot_id), events, new_moves)
-        finish = self._ranked_finish(game) if engine.is_over(after) else None
+        hints = self.store.hints(game.id) if game.mode == "free" else 0
+        finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
         # The entry comes from the verifying replay, run after this answer (``verify_finished``).
-        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
+        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None, hints)
 
     def _waive(self, game: StoredGame, moves: list[str], state: Any, kind: GameKind) -> GameAnswer:
         """The human lets his optional move go (``kind.waive_action``): nothing of his is stored, the seat the
@@ -439,16 +449,18 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, bot, events, new_moves)
-        finish = self._ranked_finish(game) if engine.is_over(after) else None
+        hints = self.store.hints(game.id) if game.mode == "free" else 0
+        finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
-        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None)
+        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None, hints)
 
-    def _ranked_finish(self, game: StoredGame) -> RankedFinish | None:
-        """What the final move of a ranked game stores: its finish time, and a refusal if its day was over."""
+    def _ranked_finish(self, game: StoredGame, hints: int) -> RankedFinish | None:
+        """What the final move of a ranked game stores: its finish time, and a refusal if its day was over
+        or the player asked for a hint."""
         if not game.ranked:
             return None
         now = self.clock()
@@ -456,7 +468,32 @@ class GameService:
         if game.mode == "daily" and game.day != now.astimezone(BRUSSELS).date():
             # Its day is over and the seed is public: a late finish cannot be ranked.
             refusal = "the daily game was finished after its day"
+        elif hints:
+            refusal = HINTED
         return RankedFinish(_naive_utc(now), refusal)
+
+    def hint(self, player_id: str | None, game_id: str, move_number: int) -> Json:
+        """The expert's move for the human on the view numbered ``move_number`` of a free game; the game is
+        no longer ranked. The expert decides from the human's view alone (``engine.bot_move`` hands it the
+        view of the seat to move), never from the whole state."""
+        game, moves = self._owned(player_id, game_id)
+        kind = kind_of(game)
+        if game.mode != "free" or kind.hint_bot_id is None:
+            raise ApiError(403, "no_hints", "Hints are for free games: the daily challenge is played without help.")
+        state = self._folds.fold(game, moves)
+        engine = kind.engine
+        if engine.is_over(state):
+            raise ApiError(409, "game_over", "The game is over: no move can follow.")
+        if move_number != state.move_count:
+            raise ApiError(
+                409, "stale", f"This hint answers view {move_number} but the game is at move {state.move_count}."
+            )
+        if engine.to_move(state) != kind.human:
+            raise ApiError(409, "out_of_turn", "It is not your turn.")
+        move = engine.bot_move(state, kind.bot(kind.hint_bot_id))
+        hints = self.store.add_hint(game.id, move_number)
+        log.info("hint", extra={"game": game.id, "kind": kind.id, "hints": hints})
+        return {"move": str(move).split(":", 1)[1], "move_number": move_number, "hints": hints, "ranked": False}
 
     def record(self, player_id: str | None, game_id: str) -> str:
         """The ``couyon-record/1`` JSON of a finished game (a daily one once its day is over)."""
@@ -489,43 +526,27 @@ class GameService:
     # -- leaderboards and names ------------------------------------------------------------------
 
     def leaderboard(
-        self,
-        board: str,
-        day: dt.date | None,
-        limit: int,
-        game: str = DEFAULT_GAME,
-        *,
-        period: str = "all",
-        player_id: str | None = None,
+        self, board: str, day: dt.date | None, limit: int, game: str = DEFAULT_GAME, level: str | None = None
     ) -> Json:
-        """A board of ``game``: its free board, or a day's board.
-
-        ``period`` keeps the free board's games finished today or this week (from Monday), Brussels time, or
-        all of them. Each line says whether it is ``player_id``'s and carries its player's ``tag``.
-        """
+        """A board of ``game``: the free board of one level (the default level unless ``level`` names one), or
+        a day's board (always the daily's level)."""
         kind = known_game(game)
-        if board == "daily" and period != "all":
-            raise ApiError(
-                422, "invalid_fields", "A daily board is one day's: leave out period, or ask for board free."
-            )
         if board == "daily" and day is None:
             day = self.today()
         if board == "free":
             day = None
-        since = self._period_start(period)
-        entries = self.store.leaderboard(board, day, limit, kind.id, since=since)
+        shown = self._board_level(kind, board, level)
+        entries = self.store.leaderboard(board, day, limit, kind.id, shown)
         facts = kind.board_facts
         options = self._options_of([entry.game_id for entry in entries]) if facts is not None else {}
         return {
             "board": board,
             "day": None if day is None else day.isoformat(),
-            "period": period,
+            "level": shown or None,
             "entries": [
                 {
                     "rank": entry.rank,
                     "name": entry.name,
-                    "tag": self.player_tag(entry.player_id),
-                    "you": entry.player_id == player_id,
                     "score": entry.score,
                     "deals": entry.deals,
                     "finished_at": entry.finished_at.replace(tzinfo=dt.UTC).isoformat(),
@@ -535,22 +556,21 @@ class GameService:
             ],
         }
 
-    def _period_start(self, period: str) -> dt.datetime | None:
-        """The first moment of today or of this week (Monday), Brussels time, as naive UTC; None for all time."""
-        if period == "all":
-            return None
-        today = self.today()
-        first = today if period == "day" else today - dt.timedelta(days=today.weekday())
-        return _naive_utc(dt.datetime.combine(first, dt.time(), BRUSSELS))
-
-    def player_tag(self, player_id: str) -> str:
-        """Five digits that stay the same for a player and tell anonymous players apart on a board.
-
-        An HMAC of the server secret: the player's id, which is the key to the player's games, cannot be
-        read back from it.
-        """
-        digest = hmac.new(self._secret, f"tag:{player_id}".encode(), hashlib.sha256).digest()
-        return str(10_000 + int.from_bytes(digest[:8], "big") % 90_000)
+    @staticmethod
+    def _board_level(kind: GameKind, board: str, level: str | None) -> str:
+        """The level of the board a request names; 422 with one sentence for a level the game does not offer."""
+        rule = next((rule for rule in kind.options if rule.name == "level"), None)
+        if rule is None:
+            if level is not None:
+                raise ApiError(422, "invalid_fields", f"{kind.names['en']} has no levels: leave out level.")
+            return ""
+        if level is not None and level not in rule.values:
+            levels = " and ".join(", ".join(str(value) for value in rule.values).rsplit(", ", 1))
+            raise ApiError(422, "invalid_fields", f"There is no level {level[:16]!r} here: the levels are {levels}.")
+        daily_level = kind.level(kind.daily_options)
+        if board == "daily" and level not in (None, daily_level):
+            raise ApiError(422, "invalid_fields", f"The daily challenge is always played at the {daily_level} level.")
+        return daily_level if board == "daily" else level or str(rule.default)
 
     def _options_of(self, game_ids: list[str]) -> dict[str, Options]:
         """The table options of these stored games, in one query (a board line's facts may need them)."""

@@ -52,3 +52,31 @@ def player_of(secret: bytes, cookie: str | None) -> str | None:
     if not hmac.compare_digest(signature, _signature(secret, player_id)):
         return None
     return player_id
+
+
+# -- the recovery code: the same player on another device, without an account -------------------------
+
+RECOVERY_SIGNATURE_BYTES = 15
+"""120 bits of HMAC-SHA256: a code cannot be guessed or forged without the server secret."""
+
+
+def _recovery_signature(secret: bytes, player_id: str) -> str:
+    # Its own purpose in the message: a cookie's signature is not a recovery code's, nor the other way round.
+    digest = hmac.new(secret, b"recovery:" + player_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:RECOVERY_SIGNATURE_BYTES]).decode()
+
+
+def recovery_code(secret: bytes, player_id: str) -> str:
+    """The code that gives this player id to whoever enters it: ``<id without p_>.<signature>``, 45 characters."""
+    return f"{player_id.removeprefix('p_')}.{_recovery_signature(secret, player_id)}"
+
+
+def player_of_recovery_code(secret: bytes, code: str) -> str | None:
+    """The player id of a well-signed recovery code (outer spaces ignored), or None for any other text."""
+    body, dot, signature = code.strip().rpartition(".")
+    if not dot or not body or len(code) > 120:
+        return None
+    player_id = "p_" + body
+    if not hmac.compare_digest(signature.encode(), _recovery_signature(secret, player_id).encode()):
+        return None
+    return player_id

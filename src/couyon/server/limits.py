@@ -219,8 +219,9 @@ def request_kind(method: str, path: str) -> str | None:
         return None
     if method == "POST" and path == "/api/games":
         return "games"
-    if (method == "POST" and path.startswith("/api/games/") and path.endswith("/moves")) or (
-        method == "PUT" and path == "/api/player"
+    # The writes of a player: moves, hints (an expert's search each), a name, a recovery code.
+    if (method == "POST" and path.startswith("/api/games/") and path.endswith(("/moves", "/hint"))) or (
+        (method, path) in (("PUT", "/api/player"), ("POST", "/api/player/recovery"))
     ):
         return "moves"
     return "reads"

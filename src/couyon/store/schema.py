@@ -79,7 +79,10 @@ leaderboard_entries = Table(
     Column("deals", Integer, nullable=False),
     Column("finished_at", DateTime, nullable=False),
     Column("game", String(32), nullable=False, server_default=LEGACY_GAME),
-    Index("ix_leaderboard_entries_rank", "game", "board", "day", "score", "deals", "finished_at"),
+    # The simulated players' level the game was played against; "" for a game without levels (migration 0008).
+    # Each level of a game has its own boards.
+    Column("level", String(16), nullable=False, server_default=""),
+    Index("ix_leaderboard_entries_rank", "game", "board", "level", "day", "score", "deals", "finished_at"),
     # Whether a player is on a board (names, migration 0005).
     Index("ix_leaderboard_entries_player_id", "player_id"),
 )
@@ -91,6 +94,15 @@ ranked_finishes = Table(
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("finished_at", DateTime, nullable=False),
     Column("refusal", String(200), nullable=True),
+)
+
+hints = Table(
+    "hints",
+    metadata,
+    # The move numbers at which the player of a free game asked for the expert's move (migration 0008):
+    # a game with a hint is never ranked.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
 )
 
 settings = Table(

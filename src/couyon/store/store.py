@@ -34,6 +34,7 @@ from couyon.store.schema import (
     LEGACY_GAME,
     daily_attempts,
     games,
+    hints,
     leaderboard_entries,
     moves,
     players,
@@ -93,6 +94,8 @@ class LeaderboardEntry:
     deals: int
     finished_at: dt.datetime
     game: str = LEGACY_GAME
+    level: str = ""
+    """The simulated players' level (``beginner``, ``expert``…); "" for a game without levels."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ class RankedFinish:
 
 @dataclass(frozen=True, slots=True)
 class RankedEntry:
-    """A leaderboard line as shown: rank, the player's current name, score, deals, finish time, and whose it is."""
+    """A leaderboard line as shown: rank, the player's current name, score, deals, finish time."""
 
     rank: int
     game_id: str
@@ -121,7 +124,6 @@ class RankedEntry:
     score: int
     deals: int
     finished_at: dt.datetime
-    player_id: str
 
 
 def _ranks_before(entry: LeaderboardEntry) -> Any:
@@ -140,10 +142,12 @@ def _ranks_before(entry: LeaderboardEntry) -> Any:
     )
 
 
-def _on_board(game: str, board: str, day: dt.date | None) -> Any:
+def _on_board(game: str, board: str, day: dt.date | None, level: str | None = None) -> Any:
+    """The entries of one board: a game's free board or day's board, of one level unless ``level`` is None."""
     table = leaderboard_entries
     on_day = table.c.day.is_(None) if day is None else table.c.day == day
-    return and_(table.c.game == game, table.c.board == board, on_day)
+    of_level = [] if level is None else [table.c.level == level]
+    return and_(table.c.game == game, table.c.board == board, *of_level, on_day)
 
 
 def _attempt_of(player_id: str, game: str, day: dt.date) -> Any:
@@ -400,9 +404,27 @@ class Store:
                     deals=entry.deals,
                     finished_at=entry.finished_at,
                     game=entry.game,
+                    level=entry.level,
                 )
                 .on_conflict_do_nothing(index_elements=["game_id"])
             )
+
+    def add_hint(self, game_id: str, number: int) -> int:
+        """Note that the player asked for a hint at move ``number`` (once per move); how many moves had one."""
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        with self._write() as connection:
+            connection.execute(dialect_insert(hints).values(game_id=game_id, number=number).on_conflict_do_nothing())
+            return int(
+                connection.execute(
+                    select(func.count()).select_from(hints).where(hints.c.game_id == game_id)
+                ).scalar_one()
+            )
+
+    def hints(self, game_id: str) -> int:
+        """How many of the game's moves the player asked a hint for."""
+        query = select(func.count()).select_from(hints).where(hints.c.game_id == game_id)
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar_one())
 
     def refuse(self, game_id: str, reason: str) -> None:
         """Record why a ranked game's verifying replay refused it, so it is not replayed again."""
@@ -423,36 +445,27 @@ class Store:
             ahead = connection.execute(
                 select(func.count())
                 .select_from(leaderboard_entries)
-                .where(_on_board(entry.game, entry.board, entry.day), _ranks_before(entry))
+                .where(_on_board(entry.game, entry.board, entry.day, entry.level), _ranks_before(entry))
             ).scalar_one()
         return entry, int(ahead) + 1
 
     def leaderboard(
-        self,
-        board: str,
-        day: dt.date | None,
-        limit: int,
-        game: str = LEGACY_GAME,
-        *,
-        since: dt.datetime | None = None,
+        self, board: str, day: dt.date | None, limit: int, game: str = LEGACY_GAME, level: str | None = None
     ) -> list[RankedEntry]:
-        """The best ``limit`` entries of ``game``'s board (only the games finished at or after ``since``, naive
-        UTC, unless None): score descending, then fewest deals, then earliest finish."""
+        """The best ``limit`` entries of ``game``'s board (of one ``level`` unless None): score descending, then
+        fewest deals, then earliest finish."""
         table = leaderboard_entries
-        recent = [] if since is None else [table.c.finished_at >= since]
         query = (
-            select(
-                table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at, table.c.player_id
-            )
+            select(table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at)
             .select_from(table.outerjoin(players, players.c.id == table.c.player_id))
-            .where(_on_board(game, board, day), *recent)
+            .where(_on_board(game, board, day, level))
             .order_by(table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
             .limit(limit)
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
         return [
-            RankedEntry(rank, row.game_id, row.name, row.score, row.deals, row.finished_at, row.player_id)
+            RankedEntry(rank, row.game_id, row.name, row.score, row.deals, row.finished_at)
             for rank, row in enumerate(rows, start=1)
         ]
 
@@ -653,7 +666,7 @@ class Store:
         if not game_ids:
             return 0
         with self._write() as connection:
-            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries):
+            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints):
                 connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
             deleted = connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount
         with self._games_lock:

@@ -1,0 +1,85 @@
+"""The recovery code: the same player on another device or after a lost cookie, without an account.
+
+It is signed with the server secret (not guessable, not forgeable), a bad code gets one sentence
+and changes nothing, and no log line ever holds a code.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+from tests.server.helpers import new_game
+
+BAD_CODE = {
+    "error": {
+        "code": "invalid_recovery_code",
+        "message": "This recovery code is not valid: copy it again, whole, from the device where you play.",
+    }
+}
+
+
+def code_of(client: Any) -> str:
+    response = client.get("/api/player/recovery")
+    assert response.status_code == 200, response.text
+    code: str = response.json()["code"]
+    return code
+
+
+def test_a_code_entered_on_another_device_is_the_same_player(make_client: Any) -> None:
+    phone = make_client()
+    game = new_game(phone)
+    assert phone.put("/api/player", json={"name": "Marie"}).status_code == 200
+    code = code_of(phone)
+    assert code == code_of(phone) and 40 <= len(code) <= 50
+    laptop = make_client()
+    assert laptop.get(f"/api/games/{game['id']}").status_code == 404
+    answer = laptop.post("/api/player/recovery", json={"code": f"  {code}\n"})
+    assert answer.status_code == 200 and answer.json() == {"name": "Marie"}
+    assert laptop.get(f"/api/games/{game['id']}").status_code == 200
+    assert laptop.get("/api/player").json() == {"name": "Marie"}
+    assert code_of(laptop) == code
+
+
+def test_a_bad_code_gets_one_sentence_and_changes_nothing(make_client: Any) -> None:
+    phone = make_client()
+    new_game(phone)
+    code = code_of(phone)
+    cookie = phone.cookies.get("couyon_player")
+    other_server = make_client(secret="another-secret")
+    new_game(other_server)
+    laptop = make_client()
+    mine = new_game(laptop)
+    flipped = code[:-1] + ("A" if code[-1] != "A" else "B")
+    for bad in (flipped, "x" + code, code.split(".")[0], "", "bonjour", cookie, code_of(other_server), "é." * 50):
+        response = laptop.post("/api/player/recovery", json={"code": bad})
+        assert response.status_code == 422 and response.json() == BAD_CODE, bad
+    # Still the laptop's own player.
+    assert laptop.get(f"/api/games/{mine['id']}").status_code == 200
+    too_long = laptop.post("/api/player/recovery", json={"code": code * 5})
+    assert too_long.status_code == 422 and too_long.json()["error"]["code"] == "invalid_fields"
+
+
+def test_no_code_before_there_is_a_player(make_client: Any) -> None:
+    response = make_client().get("/api/player/recovery")
+    assert response.status_code == 404
+    assert response.json()["error"] == {
+        "code": "no_player",
+        "message": "There is no player on this device yet: play a game or save a name first.",
+    }
+
+
+def test_no_log_line_holds_a_code(make_client: Any, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    phone = make_client()
+    new_game(phone)
+    code = code_of(phone)
+    laptop = make_client()
+    assert laptop.post("/api/player/recovery", json={"code": code}).status_code == 200
+    assert laptop.post("/api/player/recovery", json={"code": code + "x"}).status_code == 422
+    assert laptop.post("/api/player/recovery", json={"code": code, "extra": 1}).status_code == 422
+    assert caplog.records, "the requests were logged"
+    signature = code.rpartition(".")[2]
+    for record in caplog.records:
+        assert signature not in repr(record.__dict__)
