@@ -386,7 +386,7 @@ def _arrow_to(page: Any, selector: str, rng: random.Random) -> None:
     raise AssertionError(f"no card of the hand matches {selector}")
 
 
-def _pick_until(page: Any, rng: random.Random, how: How, done: Callable[[], bool]) -> None:
+def pick_until(page: Any, rng: random.Random, how: How, done: Callable[[], bool]) -> None:
     """Pick cards in the hand (keyboard: arrows and Enter; else taps or clicks) until ``done()``."""
     for _ in range(30):
         if done():
@@ -439,7 +439,7 @@ def tarot_turn(page: Any, rng: random.Random, how: How) -> TarotSituation:
         else:
             _press(page, how, f"#{target}")
     elif now == "ecart":
-        _pick_until(page, rng, how, lambda: page.locator("#ecart-button").is_enabled())
+        pick_until(page, rng, how, lambda: page.locator("#ecart-button").is_enabled())
         if how == "keyboard":
             _tab_to(page, "ecart-button", backwards=True)
             page.keyboard.press("Enter")
@@ -459,7 +459,7 @@ def tarot_turn(page: Any, rng: random.Random, how: How) -> TarotSituation:
             if target == "poignee-button":
                 tarot_situation(page)
                 ready = "#tarot-poignee button.primary:enabled"
-                _pick_until(page, rng, how, lambda: page.locator(ready).count() > 0)
+                pick_until(page, rng, how, lambda: page.locator(ready).count() > 0)
                 show = visible_ids(page, "#tarot-poignee button.primary")[0]
                 if how == "keyboard":
                     _tab_to(page, show, backwards=True)

@@ -16,12 +16,14 @@ import pytest
 from playing import (
     ANNOUNCEMENT_RECORDER,
     DESKTOP,
+    PICKABLE,
     ContextFactory,
     assert_no_violations,
     collect_errors,
     current_game,
     drag_to_centre,
     focused,
+    pick_until,
     playable_cards,
     screenshot,
     sent_count,
@@ -289,4 +291,91 @@ def test_tarot_screens_pass_axe(new_context: ContextFactory, size: str, language
             break
         tarot_turn(page, rng, "mouse")
     assert seen >= {"bid", "play", "deal", "end", "last-trick"}
+    assert errors == []
+
+
+# South's hand in the poignée test: eleven trumps and the Excuse (the Excuse may go only with every trump).
+POIGNEE_HAND = ["KH", "QH", "7H", "KS", "3S", "2C", "1T", "3T", "5T", "6T", "8T", "9T", "11T", "14T", "16T", "19T"]
+POIGNEE_TRUMPS = [card for card in POIGNEE_HAND if card.endswith("T")] + ["20T"]
+
+
+def poignee_of_ten(view: dict[str, Any]) -> None:
+    announcing(view)
+    view["hand"] = [*POIGNEE_HAND, "20T", "EX"]
+    view["poignee_rule"] = {"sizes": [{"size": 10, "prime": 20}], "trumps": POIGNEE_TRUMPS, "excuse": True}
+    view["legal"] = list(view["hand"])
+
+
+def test_a_poignee_is_chosen_trump_by_trump_and_shown_with_the_keyboard(new_context: ContextFactory) -> None:
+    """The poignée's confirmation by keyboard: open it, pick ten trumps (the Excuse and an eleventh are refused),
+    take one back, confirm; the move sent holds exactly the picked trumps and the live region says so."""
+    page = new_context().new_page()
+    page.add_init_script(ANNOUNCEMENT_RECORDER)
+    errors = collect_errors(page)
+    start_tarot_game(page, 4)
+    page.route("**/api/games/g_*", faked(poignee_of_ten))
+    page.reload()
+    page.wait_for_selector('#view-table[data-turn="play"]')
+    shown = page.get_by_role("button", name="Montrer une poignée")
+    assert shown.is_visible()
+    sent: list[dict[str, Any]] = []
+
+    def shown_by_south(route: Any) -> None:
+        """Keep the move the page sends and answer as the server would (the view after a poignée shown)."""
+        body = json.loads(route.request.post_data)
+        sent.append(body)
+        answer = current_game(page)
+        view = answer["view"]
+        poignee_of_ten(view)
+        cards = body["move"].removeprefix("poignee:").split(",")
+        view["move_number"] += 1
+        view["poignee_rule"] = None
+        view["deal"]["poignees"] = [{"seat": "S", "cards": cards, "prime": 20}]
+        answer["events"] = [{"type": "poignee", "seat": "S", "cards": cards, "prime": 20}]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    page.route("**/api/games/g_*/moves", shown_by_south)
+
+    # From the hand, Shift+Tab to "Montrer une poignée", then Enter: the hand is for picking trumps now.
+    for _ in range(12):
+        if focused(page)["id"] == "poignee-button":
+            break
+        page.keyboard.press("Shift+Tab")
+    assert focused(page)["id"] == "poignee-button"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#view-table[data-turn="poignee"]')
+    confirm = page.get_by_role("button", name="Montrer 10 atouts")
+    assert confirm.is_visible() and confirm.is_disabled()
+    assert page.locator('.hand-card[data-card="EX"]').get_attribute("aria-disabled") == "true"
+    assert page.locator('.hand-card[data-card="KH"]').get_attribute("aria-disabled") == "true"
+
+    # Ten trumps by the arrows and Enter; the eleventh and the Excuse may not go, one taken back comes back.
+    rng = random.Random(10)
+    pick_until(page, rng, "keyboard", lambda: page.locator('.hand-card[aria-pressed="true"]').count() == 10)
+    picked = page.locator('.hand-card[aria-pressed="true"]').evaluate_all("(ns) => ns.map((n) => n.dataset.card)")
+    assert all(card.endswith("T") for card in picked)
+    assert page.locator(PICKABLE).count() == 0, "no eleventh trump, no Excuse"
+    assert confirm.is_enabled()
+    assert "10" in page.locator("#poignee-count").inner_text()
+    assert_no_violations(page, "table, ten trumps picked for a poignée")
+    page.locator(f'.hand-card[data-card="{picked[0]}"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator('.hand-card[aria-pressed="true"]').count() == 9 and confirm.is_disabled()
+    page.keyboard.press("Enter")
+    assert confirm.is_enabled()
+
+    before = sent_count(page)
+    for _ in range(30):
+        if focused(page)["id"] == "poignee-10":
+            break
+        page.keyboard.press("Tab")
+    assert focused(page)["id"] == "poignee-10"
+    page.keyboard.press("Enter")
+    wait_sent(page, before)
+    page.wait_for_selector('#view-table[data-turn="play"]')
+    ordered = sorted(picked, key=lambda card: int(card[:-1]))
+    assert [body["move"] for body in sent] == ["poignee:" + ",".join(ordered)]
+    said = f"Tu montres une poignée de 10 : {', '.join(card[:-1] for card in ordered)}."
+    page.wait_for_function("(line) => window.__announced.includes(line)", arg=said)
+    assert_no_violations(page, "table, after showing a poignée")
     assert errors == []
