@@ -658,6 +658,8 @@ def _start_replay_worker(parent: int) -> None:
     """The replay process's start: it ignores Ctrl-C and exits as soon as the server process is gone."""
     # Ctrl-C reaches the whole process group: the server stops the replay process itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Nobody waits for a replay (it runs after the final move's answer): when the cores are busy, requests first.
+    os.nice(10)
     threading.Thread(target=_exit_when_orphaned, args=(parent,), name="replay-parent-watch", daemon=True).start()
 
 
