@@ -60,7 +60,7 @@ PARENT_CHECK_SECONDS = 0.5
 FOLD_CACHE_GAMES = 4096
 """Games whose folded state is kept between requests (a few kilobytes each)."""
 REVIEW_CACHE = 64
-"""Reviews of finished games kept between requests (10-25 kilobytes each)."""
+"""Reviews of finished games kept between requests (8-22 KB of JSON, about 100 KB of memory each)."""
 NAME_MAX = 24
 HINTED = "the player asked for a hint"
 """Why a free game helped by a hint is not on its board (``ranked_finishes.refusal``)."""
