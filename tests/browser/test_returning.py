@@ -88,7 +88,9 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     assert shared == [page.locator("#share-text").inner_text()] and str(score) in shared[0]
     assert dialog.get_by_role("button", name="Copier le texte").is_visible()
     assert dialog.get_by_role("link", name="Voir les résultats du jour").is_visible()
-    page.evaluate(f"sessionStorage.setItem('noShare', '1'); localStorage.setItem('couyon.game', {json.dumps(game['id'])})")
+    page.evaluate(
+        f"sessionStorage.setItem('noShare', '1'); localStorage.setItem('couyon.game', {json.dumps(game['id'])})"
+    )
     page.reload()
     dialog.get_by_role("button", name="Copier le texte").wait_for()
     assert dialog.get_by_role("button", name="Partager").count() == 0  # No share sheet: the copy alone.
