@@ -736,6 +736,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get("/api/leaderboard", responses=_responses(errors=(422, 429)))
     def leaderboard(
+        request: Request,
         board: Literal["free", "daily"] = "free",
         day: Day | None = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
@@ -748,8 +749,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
                 "the daily board is always the expert table's",
             ),
         ] = None,
+        period: Annotated[
+            Literal["day", "week", "all"],
+            Query(
+                description="The free board's games finished today, this week (from Monday) or ever, "
+                "Europe/Brussels time; a daily board is one day's and takes only all"
+            ),
+        ] = "all",
     ) -> Response:
-        return _json(service.leaderboard(board, day, limit, game, level))
+        return _json(
+            service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
+        )
 
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))

@@ -526,27 +526,47 @@ class GameService:
     # -- leaderboards and names ------------------------------------------------------------------
 
     def leaderboard(
-        self, board: str, day: dt.date | None, limit: int, game: str = DEFAULT_GAME, level: str | None = None
+        self,
+        board: str,
+        day: dt.date | None,
+        limit: int,
+        game: str = DEFAULT_GAME,
+        level: str | None = None,
+        *,
+        period: str = "all",
+        player_id: str | None = None,
     ) -> Json:
         """A board of ``game``: the free board of one level (the default level unless ``level`` names one), or
-        a day's board (always the daily's level)."""
+        a day's board (always the daily's level).
+
+        ``period`` keeps the free board's games finished today or this week (from Monday), Brussels time, or
+        all of them. Each line says whether it is ``player_id``'s and carries its player's ``tag``.
+        """
         kind = known_game(game)
+        if board == "daily" and period != "all":
+            raise ApiError(
+                422, "invalid_fields", "A daily board is one day's: leave out period, or ask for board free."
+            )
         if board == "daily" and day is None:
             day = self.today()
         if board == "free":
             day = None
         shown = self._board_level(kind, board, level)
-        entries = self.store.leaderboard(board, day, limit, kind.id, shown)
+        since = self._period_start(period)
+        entries = self.store.leaderboard(board, day, limit, kind.id, shown, since=since)
         facts = kind.board_facts
         options = self._options_of([entry.game_id for entry in entries]) if facts is not None else {}
         return {
             "board": board,
             "day": None if day is None else day.isoformat(),
             "level": shown or None,
+            "period": period,
             "entries": [
                 {
                     "rank": entry.rank,
                     "name": entry.name,
+                    "tag": self.player_tag(entry.player_id),
+                    "you": entry.player_id == player_id,
                     "score": entry.score,
                     "deals": entry.deals,
                     "finished_at": entry.finished_at.replace(tzinfo=dt.UTC).isoformat(),
@@ -555,6 +575,23 @@ class GameService:
                 for entry in entries
             ],
         }
+
+    def _period_start(self, period: str) -> dt.datetime | None:
+        """The first moment of today or of this week (Monday), Brussels time, as naive UTC; None for all time."""
+        if period == "all":
+            return None
+        today = self.today()
+        first = today if period == "day" else today - dt.timedelta(days=today.weekday())
+        return _naive_utc(dt.datetime.combine(first, dt.time(), BRUSSELS))
+
+    def player_tag(self, player_id: str) -> str:
+        """Five digits that stay the same for a player and tell anonymous players apart on a board.
+
+        An HMAC of the server secret: the player's id, which is the key to the player's games, cannot be
+        read back from it.
+        """
+        digest = hmac.new(self._secret, f"tag:{player_id}".encode(), hashlib.sha256).digest()
+        return str(10_000 + int.from_bytes(digest[:8], "big") % 90_000)
 
     @staticmethod
     def _board_level(kind: GameKind, board: str, level: str | None) -> str:

@@ -116,7 +116,7 @@ class RankedFinish:
 
 @dataclass(frozen=True, slots=True)
 class RankedEntry:
-    """A leaderboard line as shown: rank, the player's current name, score, deals, finish time."""
+    """A leaderboard line as shown: rank, the player's current name, score, deals, finish time, and whose it is."""
 
     rank: int
     game_id: str
@@ -124,6 +124,7 @@ class RankedEntry:
     score: int
     deals: int
     finished_at: dt.datetime
+    player_id: str
 
 
 def _ranks_before(entry: LeaderboardEntry) -> Any:
@@ -450,22 +451,32 @@ class Store:
         return entry, int(ahead) + 1
 
     def leaderboard(
-        self, board: str, day: dt.date | None, limit: int, game: str = LEGACY_GAME, level: str | None = None
+        self,
+        board: str,
+        day: dt.date | None,
+        limit: int,
+        game: str = LEGACY_GAME,
+        level: str | None = None,
+        *,
+        since: dt.datetime | None = None,
     ) -> list[RankedEntry]:
-        """The best ``limit`` entries of ``game``'s board (of one ``level`` unless None): score descending, then
-        fewest deals, then earliest finish."""
+        """The best ``limit`` entries of ``game``'s board (of one ``level`` unless None; only the games finished
+        at or after ``since``, naive UTC, unless None): score descending, then fewest deals, then earliest finish."""
         table = leaderboard_entries
+        recent = [] if since is None else [table.c.finished_at >= since]
         query = (
-            select(table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at)
+            select(
+                table.c.game_id, players.c.name, table.c.score, table.c.deals, table.c.finished_at, table.c.player_id
+            )
             .select_from(table.outerjoin(players, players.c.id == table.c.player_id))
-            .where(_on_board(game, board, day, level))
+            .where(_on_board(game, board, day, level), *recent)
             .order_by(table.c.score.desc(), table.c.deals, table.c.finished_at, table.c.game_id)
             .limit(limit)
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
         return [
-            RankedEntry(rank, row.game_id, row.name, row.score, row.deals, row.finished_at)
+            RankedEntry(rank, row.game_id, row.name, row.score, row.deals, row.finished_at, row.player_id)
             for rank, row in enumerate(rows, start=1)
         ]
 
