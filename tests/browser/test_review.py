@@ -138,14 +138,19 @@ def test_the_review_opens_from_the_end_of_a_game_and_is_walked_by_keyboard(
 
 
 def test_a_daily_review_keeps_the_other_hands_hidden_before_the_day_is_over(new_context: ContextFactory) -> None:
+    """Before the end, the review says the game is not over; after it, South's hand alone until the day is over."""
     page = new_context().new_page()
     page.goto("/")
     rng = random.Random(3)
     answer = page.request.post("/api/games", data={"mode": "daily"}).json()
+    page.goto(f"/#/review/{answer['id']}")
+    refusal = "Cette partie n'est pas finie : sa revue s'ouvre quand elle est terminée."
+    assert page.locator(".review-error").inner_text() == refusal
     while answer["view"]["winner"] is None:
         move = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
         answer = page.request.post(f"/api/games/{answer['id']}/moves", data=move).json()
-    page.goto(f"/#/review/{answer['id']}")
+    page.goto("/#/")
+    page.goto(f"/#/review/{answer['id']}")  # Asked again once the game is over: the review this time.
     page.wait_for_selector("#review-deal-panel")
     assert page.locator(".review-hidden").inner_text().startswith("C'est un défi du jour")
     assert page.locator(".review-hands li").count() == 1  # South's hand alone

@@ -25,8 +25,10 @@ export async function showReview(root, gameId) {
   const drawn = `${gameId}:${currentLanguage()}`;
   if (page.drawn === drawn && root.childElementCount > 1) return;
   page.drawn = drawn;
-  if (page.error) root.replaceChildren(paragraph(failure(page.error), "review-error"));
-  else draw(root);
+  if (page.error) {
+    root.replaceChildren(paragraph(failure(page.error), "review-error"));
+    page.id = null; // asked again on the next visit: the game may be over by then
+  } else draw(root);
 }
 
 function failure(error) {
