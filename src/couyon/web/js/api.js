@@ -57,9 +57,10 @@ export const api = {
     request("GET", game ? `/api/player/stats?game=${encodeURIComponent(game)}` : "/api/player/stats"),
   player: () => request("GET", "/api/player"),
   setPlayerName: (name) => request("PUT", "/api/player", { name }),
-  leaderboard: (board, day, game = null) => {
+  leaderboard: (board, day, game = null, period = "all") => {
     const query = new URLSearchParams(game ? { game, board } : { board });
     if (board === "daily") query.set("day", day);
+    else if (period !== "all") query.set("period", period);
     return request("GET", `/api/leaderboard?${query}`);
   },
 };

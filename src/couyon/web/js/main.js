@@ -28,6 +28,7 @@ import {
 import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
+const PERIODS = ["day", "week", "all"];
 const VIEWS = ["table", "rules", "leaderboard", "settings", "results", "stats"];
 
 const page = {
@@ -35,6 +36,7 @@ const page = {
   dailyFetchedAt: {},
   countdown: null,
   board: "daily",
+  period: "all", // the free board's period: day, week or all
   boardDay: null,
   game: DEFAULT_GAME, // the game the nav's table, rules and leaderboard links lead to
   rules: new Map(), // fetched rules fragments, by game
@@ -101,7 +103,10 @@ async function showRoute({ moveFocus = true } = {}) {
   }
   if (view === "home") await refreshHome(DEFAULT_GAME);
   if (view === "game") await refreshHome(game);
-  if (view === "leaderboard") await refreshBoard(game);
+  if (view === "leaderboard") {
+    $("board-name-status").textContent = "";
+    await refreshBoard(game);
+  }
   if (view === "settings") await refreshSettings();
   if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
@@ -449,6 +454,9 @@ async function refreshBoard(gameId) {
   $("board-daily").setAttribute("aria-pressed", String(page.board === "daily"));
   $("board-free").setAttribute("aria-pressed", String(page.board === "free"));
   $("day-picker").hidden = page.board !== "daily";
+  $("period-picker").hidden = page.board !== "free";
+  for (const period of PERIODS) $(`period-${period}`).setAttribute("aria-pressed", String(page.period === period));
+  $("board-invite").replaceChildren();
   if (page.board === "daily" && !page.boardDay) {
     const daily = await fetchDaily(gameId);
     page.boardDay = daily ? daily.day : isoDay(new Date());
@@ -460,7 +468,12 @@ async function refreshBoard(gameId) {
   box.replaceChildren();
   let data;
   try {
-    data = await api.leaderboard(page.board, page.boardDay, gameId === DEFAULT_GAME ? null : apiGame(gameId));
+    data = await api.leaderboard(
+      page.board,
+      page.boardDay,
+      gameId === DEFAULT_GAME ? null : apiGame(gameId),
+      page.period,
+    );
   } catch {
     const error = document.createElement("p");
     error.textContent = words.errorGeneric;
@@ -475,7 +488,8 @@ async function refreshBoard(gameId) {
   }
   const tableElement = document.createElement("table");
   tableElement.className = "board-table";
-  const caption = page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree;
+  const caption =
+    page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree(page.period);
   const choice = gameInfo(gameId).choice ? ` (${choiceLabel(gameId, gameChoice(gameId))})` : "";
   tableElement.createCaption().textContent =
     gameId === DEFAULT_GAME ? caption : `${gameName(gameId)}${choice} · ${caption}`;
@@ -491,14 +505,27 @@ async function refreshBoard(gameId) {
     head.append(th);
   }
   const body = tableElement.createTBody();
-  const dateFormat = new Intl.DateTimeFormat(words.dateFormat, { dateStyle: "short", timeStyle: "short" });
+  // Short enough for a 320 px screen: 1/12/26 07:48.
+  const dateFormat = new Intl.DateTimeFormat(words.dateFormat, {
+    day: "numeric",
+    month: "numeric",
+    year: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   for (const entry of data.entries) {
     const row = body.insertRow();
     const rank = document.createElement("th");
     rank.scope = "row";
     rank.textContent = String(entry.rank);
     row.append(rank);
-    row.insertCell().textContent = entry.name ?? words.anonymous;
+    // The player's own row: marked for the eye (.is-you), for a screen reader (aria-current) and in words.
+    const name = entry.name ?? words.anonymousTag(entry.tag);
+    row.insertCell().textContent = entry.you ? `${name} ${words.youMark}` : name;
+    if (entry.you) {
+      row.className = "is-you";
+      row.setAttribute("aria-current", "true");
+    }
     if (places) row.insertCell().textContent = entry.place ? words.placeOf(entry.place, entry.players) : "";
     row.insertCell().textContent = String(entry.score);
     row.insertCell().textContent = String(entry.deals);
@@ -506,6 +533,16 @@ async function refreshBoard(gameId) {
     row.insertCell().textContent = when && !Number.isNaN(when.getTime()) ? dateFormat.format(when) : "";
   }
   box.append(tableElement);
+  const nameless = data.entries.find((entry) => entry.you && !entry.name);
+  if (nameless) inviteToName(nameless, gameId);
+}
+
+/** The player's row is nameless: say how it shows and offer to choose a name, right under the board. */
+function inviteToName(entry, gameId) {
+  const intro = document.createElement("p");
+  intro.textContent = t().nameInvite(t().anonymousTag(entry.tag));
+  const form = table.nameForm("board-name", { status: $("board-name-status"), saved: () => refreshBoard(gameId) });
+  $("board-invite").replaceChildren(intro, form);
 }
 
 // ---------------------------------------------------------------- settings
@@ -579,6 +616,12 @@ function wire() {
     page.board = "free";
     refreshBoard(page.game);
   });
+  for (const period of PERIODS) {
+    $(`period-${period}`).addEventListener("click", () => {
+      page.period = period;
+      refreshBoard(page.game);
+    });
+  }
   $("day-previous").addEventListener("click", () => {
     page.boardDay = shiftDay(page.boardDay, -1);
     refreshBoard(page.game);

@@ -97,7 +97,7 @@ export async function renderDayBoard(box, gameId, day) {
   }
   const rows = data.entries
     .slice(0, 10)
-    .map((entry) => [entry.rank, entry.name ?? words.anonymous, entry.score, entry.deals]);
+    .map((entry) => [entry.rank, entry.name ?? words.anonymousTag(entry.tag), entry.score, entry.deals]);
   const caption = `${words.back.boardTop} · ${words.boardCaptionDaily(formatDay(day))}`;
   box.append(dataTable(caption, [words.rankHeader, words.nameHeader, words.scoreHeader, words.dealsHeader], rows));
 }

@@ -686,7 +686,7 @@ function showEndOfGame() {
     line.append(review);
     body.append(line);
   }
-  if (game.leaderboard) body.append(nameForm());
+  if (game.leaderboard) body.append(nameForm("end-name"));
   if (game.mode === "daily" && game.day) {
     const heading = document.createElement("h3");
     heading.textContent = words.shareTitle;
@@ -742,30 +742,37 @@ function showEndOfGame() {
   if (state.onGameOver) state.onGameOver(game);
 }
 
-/** A ranked game's entry shows the player's name: offer to set it right there. */
-function nameForm() {
+/**
+ * A form to set the player's name, shown wherever an entry with the name is seen (the end of a ranked
+ * game, the player's nameless row on the leaderboard). ``status`` says the outcome (the form's own line
+ * unless given); ``saved`` runs after the name is stored.
+ */
+export function nameForm(id, { status = null, saved = null } = {}) {
   const words = t();
   const form = document.createElement("form");
   form.className = "name-form";
   const label = document.createElement("label");
-  label.htmlFor = "end-name";
+  label.htmlFor = id;
   label.textContent = words.nameLegend;
   const row = document.createElement("div");
   row.className = "name-row";
   const input = document.createElement("input");
   input.type = "text";
-  input.id = "end-name";
+  input.id = id;
   input.maxLength = 24;
   input.autocomplete = "nickname";
   const save = document.createElement("button");
   save.type = "submit";
   save.className = "button small";
   save.textContent = words.saveName;
-  const status = document.createElement("p");
-  status.className = "form-status";
-  status.setAttribute("role", "status");
   row.append(input, save);
-  form.append(label, row, status);
+  form.append(label, row);
+  if (!status) {
+    status = document.createElement("p");
+    status.className = "form-status";
+    status.setAttribute("role", "status");
+    form.append(status);
+  }
   api.player().then(
     (player) => {
       if (player.name && !input.value) input.value = player.name;
@@ -777,6 +784,7 @@ function nameForm() {
     try {
       await api.setPlayerName(input.value.trim());
       status.textContent = words.nameSaved;
+      if (saved) saved();
     } catch (error) {
       status.textContent = error instanceof ApiError && error.status === 422 ? error.message : words.errorGeneric;
     }
