@@ -106,6 +106,7 @@ const STRINGS = {
     linkLeaderboard: "Le classement",
     linkSettings: "Langue, vitesse et nom",
     linkGameRules: "Règles, conseils et questions",
+    linkTips: "Conseils et questions fréquentes",
     otherGamesTitle: "Les autres jeux",
     gameChoice: "Quel jeu",
     tableOf: (game) => `La table : ${game}`,
@@ -645,6 +646,7 @@ const STRINGS = {
     linkLeaderboard: "The leaderboard",
     linkSettings: "Language, speed and name",
     linkGameRules: "Rules, tips and questions",
+    linkTips: "Tips and frequent questions",
     otherGamesTitle: "Other games",
     gameChoice: "Which game",
     // Issue 12: the daily's rules, the day's results, the archive and the player's statistics.

@@ -29,6 +29,7 @@ import * as table from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const PERIODS = ["day", "week", "all"];
+const TIPS_FRAGMENT = "/rules/couyon-tips.html";
 const VIEWS = ["table", "rules", "leaderboard", "settings", "results", "stats"];
 
 const page = {
@@ -54,6 +55,7 @@ function routeFor(view, gameId = DEFAULT_GAME) {
 function routeOf(hash) {
   const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
+  if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
     const game = first === "settings" ? page.game : second ?? DEFAULT_GAME;
     return { view: first, game };
@@ -64,7 +66,8 @@ function routeOf(hash) {
 
 async function showRoute({ moveFocus = true } = {}) {
   const { view, game, id } = routeOf(location.hash);
-  const viewId = view === "rules" && game !== DEFAULT_GAME ? "game-rules" : view;
+  // Couyon's tips and another game's rules are fragments fetched on the first visit.
+  const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
   for (const name of ["table", "rules", "leaderboard"]) {
@@ -90,11 +93,16 @@ async function showRoute({ moveFocus = true } = {}) {
     results: `${words.resultsTitle} · ${name}`,
     stats: `${words.statsTitle} · ${name}`,
     review: `${words.reviewTitle} · Couyon`,
+    tips: `${words.linkTips} · Couyon`,
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
   if (view !== "table") table.closeDialogs();
-  if (viewId === "game-rules") await showGameRules(game);
+  // The table's link to help: couyon's tips, or the page of another game's rules, tips and questions.
+  $("table-help").href = game === DEFAULT_GAME ? "#/tips" : routeFor("rules", game);
+  $("table-help").textContent = game === DEFAULT_GAME ? words.linkTips : words.linkGameRules;
+  if (view === "tips") await showGameRules("couyon-tips", TIPS_FRAGMENT);
+  else if (viewId === "game-rules") await showGameRules(game, gameInfo(game).rules);
   if (moveFocus) {
     const heading = [...document.querySelectorAll(`.view[data-view="${viewId}"] h1`)].find(
       (h1) => !h1.closest("[hidden]"),
@@ -397,14 +405,14 @@ function playDaily(gameId) {
 
 // ---------------------------------------------------------------- rules of the other games
 
-/** Fetch a game's rules fragment once (both languages), and show it. */
-async function showGameRules(gameId) {
+/** Fetch a fragment of rules (a game's, or couyon's tips) from ``url`` once, both languages, and show it. */
+async function showGameRules(gameId, url) {
   const body = $("game-rules-body");
   if (body.dataset.game === gameId) return;
   let fragment = page.rules.get(gameId);
   if (!fragment) {
     try {
-      const response = await fetch(gameInfo(gameId).rules);
+      const response = await fetch(url);
       if (!response.ok) throw new Error(String(response.status));
       fragment = new DOMParser().parseFromString(await response.text(), "text/html").body;
       page.rules.set(gameId, fragment);
