@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from playing import PHONE, ContextFactory, assert_no_violations, screenshot
+from playwright.sync_api import expect
 
 
 def finish_daily_by_api(page: Any, seed: int) -> dict[str, Any]:
@@ -121,6 +122,10 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     assert "played" in (today.get_attribute("class") or "")
     assert f"{score} points" in today.inner_text()
     assert_no_violations(page, "statistics (fr)")
+    screenshot(page, "stats-desktop")
+    page.set_viewport_size(PHONE)
+    assert_no_violations(page, "statistics (fr, phone)")
+    screenshot(page, "stats-phone")
     english(page)
     page.locator("#streak").wait_for()
     assert page.locator("#streak").inner_text() == "Current streak: 1 day in a row."
@@ -130,7 +135,7 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     assert f"You: {score} points" in page.locator("#results-summary").inner_text()
     assert_no_violations(page, "results (en)")
     page.goto("/")
-    assert page.locator("#daily-result").inner_text().startswith(f"Today's challenge: {score} points")
+    expect(page.locator("#daily-result")).to_have_text(re.compile(rf"^Today's challenge: {score} points, "))
 
 
 def yesterday_results(day: str) -> dict[str, Any]:

@@ -281,8 +281,10 @@ async function renderDailyResult(gameId, daily) {
   const finished = Boolean(daily && daily.finished);
   home.results.hidden = !finished;
   home.results.href = routeFor("results", gameId);
-  home.result.hidden = !finished;
-  if (!finished) return;
+  if (!finished) {
+    home.result.hidden = true;
+    return;
+  }
   const words = t().back;
   let text = words.homePending;
   try {
@@ -295,7 +297,8 @@ async function renderDailyResult(gameId, daily) {
   } catch {
     // The finished attempt is still being checked, or the server is away: the sentence says it is pending.
   }
-  home.result.textContent = text;
+  home.result.textContent = text; // shown with its sentence, never empty
+  home.result.hidden = false;
   page.resultsDay = daily.day;
   page.resultsGame = gameId;
 }
