@@ -9,7 +9,6 @@ in the project branches on which game it holds.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -149,8 +148,8 @@ class CouyonEngine:
         return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
 
 
-HISTORY_CACHE = 256
-"""Coucou games whose public history the engine keeps for the bots' views (a few kilobytes each)."""
+HISTORY_CACHE = 4096
+"""Coucou games whose public history the engine keeps for the bots' views (one entry per game, a few KB each)."""
 
 
 class CoucouEngine:
@@ -158,8 +157,8 @@ class CoucouEngine:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        # By the id of the last finished coup: (the finished coups, their public history).
         self._histories: OrderedDict[int, tuple[tuple[coucou_game.Coup, ...], tuple[PublicCoup, ...]]] = OrderedDict()
-        self._public: OrderedDict[int, tuple[coucou_game.Coup, PublicCoup]] = OrderedDict()
 
     def new_game(self, seed: str, options: Options) -> coucou_game.GameState:
         players = options.get("players", coucou_game.DEFAULT_PLAYERS)
@@ -185,43 +184,38 @@ class CoucouEngine:
     def bot_move(self, state: coucou_game.GameState, bot: coucou_bots.CoucouBot) -> coucou_game.Move:
         """``coucou.bots.bot_move``, with the finished coups' public history made once per coup, not per decision.
 
-        The view handed to the bot is equal to ``view(state, seat)``: only its ``history`` is reused, and
-        ``state.finished`` is the same tuple for every state of one coup. Without this a bot loop that plays a
-        20-player table to its end spends most of its time rebuilding the history.
+        The view handed to the bot is ``view(state, seat)``, its ``history`` taken from the cache: a bot loop
+        that plays a 20-player table to its end (up to 47 coups, 500 decisions) would otherwise spend most
+        of its time rebuilding the history.
         """
         seat = state.to_move
         if seat is None:
             raise ValueError("the game is over: no seat is to speak")
-        seat_view = dataclasses.replace(
-            coucou_view(state._replace(finished=()), seat), history=self._history(state.finished)
-        )
+        seat_view = coucou_view(state, seat, self._history(state.finished))
         return bot.choose(seat_view, coucou_bots.bot_rng(state.seed, state.coup.number, seat))
 
     def _history(self, finished: tuple[coucou_game.Coup, ...]) -> tuple[PublicCoup, ...]:
-        """The public history of these finished coups, from small caches keyed by the tuple and by each coup.
+        """The public history of these finished coups, one public coup made per finished coup.
 
-        Each entry keeps the object its key is the ``id`` of, so that id cannot be reused while the entry lives.
+        Every state of one coup holds the same ``finished`` tuple, and the next coup's holds it plus one
+        coup: the entry of the game's previous coup is extended, then dropped. An entry keeps the coup its
+        key is the ``id`` of, so that id cannot be reused while the entry lives.
         """
+        if not finished:
+            return ()
         with self._lock:
-            cached = self._histories.get(id(finished))
+            cached = self._histories.get(id(finished[-1]))
             if cached is not None and cached[0] is finished:
                 return cached[1]
-            history = tuple(self._public_coup(coup) for coup in finished)
-            self._histories[id(finished)] = (finished, history)
+            previous = self._histories.pop(id(finished[-2]), None) if len(finished) > 1 else None
+            if previous is not None and previous[0] == finished[:-1]:
+                history = (*previous[1], public_coup(finished[-1]))
+            else:
+                history = tuple(public_coup(coup) for coup in finished)
+            self._histories[id(finished[-1])] = (finished, history)
             while len(self._histories) > HISTORY_CACHE:
                 self._histories.popitem(last=False)
             return history
-
-    def _public_coup(self, coup: coucou_game.Coup) -> PublicCoup:
-        cached = self._public.get(id(coup))
-        if cached is not None and cached[0] is coup:
-            self._public.move_to_end(id(coup))
-            return cached[1]
-        public = public_coup(coup)
-        self._public[id(coup)] = (coup, public)
-        while len(self._public) > HISTORY_CACHE * 16:
-            self._public.popitem(last=False)
-        return public
 
     def score(self, state: coucou_game.GameState) -> tuple[int, int] | None:
         """Seat 1's score (ruling 16) and the coups it played: its elimination's coup, or every coup if it won."""

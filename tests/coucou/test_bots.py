@@ -18,7 +18,8 @@ from couyon.coucou.bots import (
     normal_threshold,
 )
 from couyon.coucou.game import CHANGE, KEEP, GameState, Move, new_game, play
-from couyon.coucou.view import view
+from couyon.coucou.view import CoucouView, view
+from couyon.registry import GAMES
 from couyon.stream import Stream
 
 RULING_19_52 = {2: 9, 3: 9, 4: 8, 5: 7, 6: 7, 7: 6, 8: 6, 9: 5, 10: 5, 11: 5} | dict.fromkeys(range(12, 17), 4)
@@ -140,3 +141,34 @@ def test_whole_games_are_pinned(bot_id: str, winner: int, coups: int, digest: st
     assert (state.winner, len(state.finished)) == (winner, coups)
     assert hashlib.sha256(" ".join(moves).encode()).hexdigest()[:16] == digest
     assert whole_game(bot_id, "2026-12-01")[1] == moves
+
+
+class Watching:
+    """Expert, recording every view it is handed."""
+
+    name = "expert"
+    version = 1
+
+    def __init__(self) -> None:
+        self.views: list[CoucouView] = []
+
+    def choose(self, seat_view: CoucouView, rng: Stream) -> Move:
+        self.views.append(seat_view)
+        return ExpertBot().choose(seat_view, rng)
+
+
+def test_the_servers_bots_are_handed_exactly_the_seats_view() -> None:
+    """The server's engine reuses the public history between decisions: each view it hands a bot is
+    ``view(state, seat)``, through a whole 20-seat game played twice at once (the second refolded from the
+    first's moves, so its coups are other objects of equal value)."""
+    engine = GAMES["coucou"].engine
+    watching = Watching()
+    first = second = engine.new_game("handed", {"players": 20})
+    decisions = 0
+    while first.winner is None:
+        for state in (first, second):
+            move = engine.bot_move(state, watching)
+            assert watching.views.pop() == view(state, state.to_move)
+        first, second = play(first, move), engine.play(second, Move.parse(str(move)))
+        decisions += 1
+    assert second == first and len(first.finished) > 30 and decisions > 400

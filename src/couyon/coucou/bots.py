@@ -14,6 +14,7 @@ so that the server's replay recomputes every bot move.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol
 
 from couyon.coucou.cards import KING, ranks_of
@@ -58,8 +59,11 @@ def bot_move(state: GameState, bot: CoucouBot) -> Move:
     return bot.choose(view(state, seat), bot_rng(state.seed, state.coup.number, seat))
 
 
+@cache
 def normal_threshold(deck_size: int, players_in: int, first_to_speak: bool) -> int:
-    """Ruling 19: the lowest rank kept with ``players_in`` still in (first speaker one rank lower where it says)."""
+    """Ruling 19: the lowest rank kept with ``players_in`` still in (first speaker one rank lower where it says).
+
+    Cached: a few dozen arguments, asked at every decision."""
     table = _THRESHOLDS_52 if deck_size == 52 else _THRESHOLDS_32
     found = [threshold for largest, threshold in table if players_in <= largest]
     if players_in < 2 or not found:

@@ -166,24 +166,29 @@ def coup_view(coup: Coup, seat: Seat) -> CoupView:
     )
 
 
-def view(state: GameState, seat: Seat) -> CoucouView:
-    """Exactly what ``seat`` may know of ``state`` (ruling 10)."""
+def view(state: GameState, seat: Seat, history: tuple[PublicCoup, ...] | None = None) -> CoucouView:
+    """Exactly what ``seat`` may know of ``state`` (ruling 10).
+
+    ``history``: the public history of ``state.finished`` when the caller already holds it (it must equal
+    ``tuple(public_coup(coup) for coup in state.finished)``, the same for every seat); made here otherwise.
+    """
     if not 1 <= seat <= state.players:
         raise ValueError(f"there is no seat {seat} at this table: the seats are 1 to {state.players}")
     over = state.winner is not None
+    to_move = state.to_move
     return CoucouView(
         seat=seat,
         players=state.players,
         deck_size=state.deck_size,
         starting_tokens=state.starting_tokens,
         move_number=state.move_count,
-        to_move=state.to_move,
-        legal_moves=legal_moves(state) if state.to_move == seat else (),
+        to_move=to_move,
+        legal_moves=legal_moves(state) if to_move == seat else (),
         tokens=state.tokens,
         eliminations=state.eliminations,
         winner=state.winner,
         place=state.place_of(seat),
         score=state.score_of(seat),
         coup=None if over else coup_view(state.coup, seat),
-        history=tuple(public_coup(coup) for coup in state.finished),
+        history=tuple(public_coup(coup) for coup in state.finished) if history is None else history,
     )

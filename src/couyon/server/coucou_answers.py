@@ -113,10 +113,10 @@ _HISTORY = _HistoryJson(16384)
 def coucou_view_json(state: GameState, seat: int) -> Json:
     """The ``view`` object of a coucou game answer: exactly what ``seat`` may know (ruling 10).
 
-    The history is the public showdowns of ``state.finished``; it is written from a cache, and the rest of the
-    view from ``view`` of the state without its finished coups (the same view with an empty history).
+    The history is the public showdowns of ``state.finished``, written from a cache; the rest of the view
+    from ``view``, asked for no history.
     """
-    seat_view = view(state._replace(finished=()), seat)
+    seat_view = view(state, seat, history=())
     over = seat_view.winner is not None
     return {
         "game": "coucou",
