@@ -267,8 +267,8 @@ async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, dea
             if time.monotonic() >= deadline:
                 return
             view = answer["view"]
-            body = {"move": chooser.choice(view["legal"]), "move_number": view["move_number"]}
-            answer = await _timed(client, "POST", f"/api/games/{game.game_id}/moves", body, tally.move_ms, tally)
+            move = {"move": chooser.choice(view["legal"]), "move_number": view["move_number"]}
+            answer = await _timed(client, "POST", f"/api/games/{game.game_id}/moves", move, tally.move_ms, tally)
             if answer is None:
                 return
             if answer["view"]["move_number"] != view["move_number"] + _moves_in(answer) or _moves_in(answer) < 1:
