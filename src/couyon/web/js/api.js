@@ -45,6 +45,9 @@ export const api = {
     }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  hint: (id, moveNumber) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { move_number: moveNumber }),
+  recoveryCode: () => request("GET", "/api/player/recovery"),
+  recover: (code) => request("POST", "/api/player/recovery", { code }),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
   daily: (game = null) => request("GET", game ? `/api/daily?game=${encodeURIComponent(game)}` : "/api/daily"),
@@ -57,10 +60,11 @@ export const api = {
     request("GET", game ? `/api/player/stats?game=${encodeURIComponent(game)}` : "/api/player/stats"),
   player: () => request("GET", "/api/player"),
   setPlayerName: (name) => request("PUT", "/api/player", { name }),
-  leaderboard: (board, day, game = null, period = "all") => {
+  leaderboard: (board, day, game = null, period = "all", level = null) => {
     const query = new URLSearchParams(game ? { game, board } : { board });
     if (board === "daily") query.set("day", day);
     else if (period !== "all") query.set("period", period);
+    if (board !== "daily" && level) query.set("level", level);
     return request("GET", `/api/leaderboard?${query}`);
   },
 };

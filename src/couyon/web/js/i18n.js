@@ -454,7 +454,36 @@ const STRINGS = {
     // Table options of a free game (js/main.js), and a board line's place.
     optionsLegend: "La table",
     optionNames: { players: "Joueurs à la table", tokens: "Jetons par joueur", level: "Niveau des joueurs simulés" },
-    levelNames: { easy: "Facile", normal: "Normal", expert: "Expert" },
+    levelNames: { beginner: "Débutant", easy: "Facile", normal: "Normal", expert: "Expert" },
+    // Levels, hints, sound and the recovery code (issue 12: players who come back).
+    boardLevel: "Niveau des joueurs simulés",
+    boardCaptionLevel: (caption, level) => `${caption} · niveau ${level}`,
+    hintButton: "Conseil de l'expert",
+    hintNote: "Un conseil retire la partie du classement.",
+    hintSays: (what) => `L'expert jouerait : ${what}.`,
+    hintFailed: "Pas de conseil pour l'instant : réessaie quand c'est ton tour.",
+    endHinted: (count) =>
+      count === 1
+        ? "Partie non classée : tu as demandé un conseil à l'expert."
+        : `Partie non classée : tu as demandé ${count} conseils à l'expert.`,
+    soundToggle: "Son",
+    soundLegend: "Son",
+    soundLabel: "Bruit des cartes, des plis et de la craie",
+    recoveryTitle: "Ton joueur sur un autre appareil",
+    recoveryText:
+      "Sans compte, ton joueur vit dans ce navigateur. Son code te le rend sur un autre appareil ou si tu effaces tes données : tes parties, ton nom et tes places au classement. Garde-le pour toi.",
+    recoveryShow: "Montrer mon code",
+    recoveryCodeLabel: "Ton code de récupération",
+    recoveryCopy: "Copier le code",
+    recoveryCopyLink: "Copier le lien",
+    recoveryEnterLabel: "Entrer un code",
+    recoveryUse: "Utiliser ce code",
+    recoveryNone: "Pas encore de joueur sur cet appareil : joue une partie ou enregistre un nom d'abord.",
+    recoveryDone: (name) =>
+      name ? `C'est fait : cet appareil joue maintenant comme ${name}.` : "C'est fait : cet appareil joue maintenant avec ce joueur.",
+    recoveryBad: "Ce code n'est pas valable : recopie-le en entier depuis l'appareil où tu joues.",
+    recoveryEmpty: "Colle d'abord un code dans le champ.",
+    recoveryReceived: "Code reçu : appuie sur « Utiliser ce code » pour retrouver ce joueur ici.",
     placeHeader: "Place",
     placeOf: (place, players) => `${place === 1 ? "1er" : `${place}e`} sur ${players}`,
     // Coucou's table (js/games/coucou.js).
@@ -1050,7 +1079,35 @@ const STRINGS = {
     },
     optionsLegend: "The table",
     optionNames: { players: "Players at the table", tokens: "Tokens per player", level: "Level of the simulated players" },
-    levelNames: { easy: "Easy", normal: "Normal", expert: "Expert" },
+    levelNames: { beginner: "Beginner", easy: "Easy", normal: "Normal", expert: "Expert" },
+    // Levels, hints, sound and the recovery code (issue 12: players who come back).
+    boardLevel: "Level of the simulated players",
+    boardCaptionLevel: (caption, level) => `${caption} · ${level} level`,
+    hintButton: "Expert's hint",
+    hintNote: "A hint takes the game off the leaderboard.",
+    hintSays: (what) => `The expert would play: ${what}.`,
+    hintFailed: "No hint right now: try again when it is your turn.",
+    endHinted: (count) =>
+      count === 1
+        ? "Not ranked: you asked the expert for a hint."
+        : `Not ranked: you asked the expert for ${count} hints.`,
+    soundToggle: "Sound",
+    soundLegend: "Sound",
+    soundLabel: "Sounds of cards, tricks and chalk",
+    recoveryTitle: "Your player on another device",
+    recoveryText:
+      "There is no account: your player lives in this browser. Its code brings it back on another device or after you clear your data: your games, your name and your places on the leaderboard. Keep it to yourself.",
+    recoveryShow: "Show my code",
+    recoveryCodeLabel: "Your recovery code",
+    recoveryCopy: "Copy the code",
+    recoveryCopyLink: "Copy the link",
+    recoveryEnterLabel: "Enter a code",
+    recoveryUse: "Use this code",
+    recoveryNone: "No player on this device yet: play a game or save a name first.",
+    recoveryDone: (name) => (name ? `Done: this device now plays as ${name}.` : "Done: this device now plays as that player."),
+    recoveryBad: "This code is not valid: copy it again, whole, from the device where you play.",
+    recoveryEmpty: "Paste a code in the field first.",
+    recoveryReceived: "Code received: press “Use this code” to get that player back here.",
     placeHeader: "Place",
     placeOf: (place, players) => `${ordinalEn(place)} of ${players}`,
     coucou: {

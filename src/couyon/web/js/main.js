@@ -10,7 +10,7 @@
 
 import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
-import { applyPace, setSpeed, speed } from "./settings.js";
+import { applyPace, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { tableCard } from "./cards.js";
 import {
   DEFAULT_GAME,
@@ -39,6 +39,8 @@ const page = {
   board: "daily",
   period: "all", // the free board's period: day, week or all
   boardDay: null,
+  boardLevel: {}, // the level of the free board shown, by game (else the level last chosen for a game)
+  recoveryCode: null, // a code brought by a recovery link (#/recover/<code>), for the settings' field
   game: DEFAULT_GAME, // the game the nav's table, rules and leaderboard links lead to
   rules: new Map(), // fetched rules fragments, by game
   resultsDay: null, // the day the results page shows (js/returning.js), and of which game
@@ -65,6 +67,7 @@ function routeOf(hash) {
 }
 
 async function showRoute({ moveFocus = true } = {}) {
+  takeRecoveryLink();
   const { view, game, id } = routeOf(location.hash);
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
@@ -247,6 +250,7 @@ async function fetchDaily(gameId) {
 
 async function refreshHome(gameId) {
   const home = homeOf(gameId);
+  if (gameId === DEFAULT_GAME) renderOptions(gameId, $("home-options"), "home-option");
   drawHeroFan(home.fan, gameInfo(gameId).fan);
   fillGameList(home.list, gameId);
   if (gameId !== DEFAULT_GAME) {
@@ -353,8 +357,7 @@ function rememberOption(gameId, name, value) {
 }
 
 /** One labelled list per table option of the game (coucou: players, tokens, level); hidden for a game without. */
-function renderOptions(gameId) {
-  const box = $("game-options");
+function renderOptions(gameId, box = $("game-options"), prefix = "option") {
   const rules = gameInfo(gameId).options;
   box.hidden = !rules;
   box.replaceChildren();
@@ -365,7 +368,7 @@ function renderOptions(gameId) {
   legend.textContent = words.optionsLegend;
   box.append(legend);
   for (const rule of rules) {
-    const id = `option-${rule.name}`;
+    const id = `${prefix}-${rule.name}`;
     const row = document.createElement("div");
     row.className = "option-row";
     const label = document.createElement("label");
@@ -484,6 +487,7 @@ async function refreshBoard(gameId) {
       page.boardDay,
       gameId === DEFAULT_GAME ? null : apiGame(gameId),
       page.period,
+      renderBoardLevel(gameId),
     );
   } catch {
     const error = document.createElement("p");
@@ -502,8 +506,10 @@ async function refreshBoard(gameId) {
   const caption =
     page.board === "daily" ? words.boardCaptionDaily(formatDay(page.boardDay)) : words.boardCaptionFree(page.period);
   const choice = gameInfo(gameId).choice ? ` (${choiceLabel(gameId, gameChoice(gameId))})` : "";
+  const ofLevel =
+    data.level && page.board === "free" ? words.boardCaptionLevel(caption, words.levelNames[data.level]) : caption;
   tableElement.createCaption().textContent =
-    gameId === DEFAULT_GAME ? caption : `${gameName(gameId)}${choice} · ${caption}`;
+    gameId === DEFAULT_GAME ? ofLevel : `${gameName(gameId)}${choice} · ${ofLevel}`;
   const head = tableElement.createTHead().insertRow();
   // A game whose lines know the place (coucou) shows it; a game may name its deals otherwise ("coups").
   const places = data.entries.some((entry) => entry.place);
@@ -556,12 +562,96 @@ function inviteToName(entry, gameId) {
   $("board-invite").replaceChildren(intro, form);
 }
 
+/**
+ * The level chooser of the free board, for a game with levels: its select filled and shown. The level
+ * shown, or null for a board without levels (a daily board, a game without levels).
+ */
+function renderBoardLevel(gameId) {
+  const rule = (gameInfo(gameId).options ?? []).find((option) => option.name === "level");
+  const box = $("board-level");
+  box.hidden = !rule || page.board !== "free";
+  if (box.hidden) return null;
+  const chosen = page.boardLevel[gameId] ?? chosenOptions(gameId).level;
+  const select = $("board-level-select");
+  const words = t();
+  const drawn = `${gameId}:${currentLanguage()}`;
+  if (select.dataset.drawn !== drawn) {
+    select.dataset.drawn = drawn;
+    select.replaceChildren(
+      ...rule.values.map((value) => {
+        const option = document.createElement("option");
+        option.value = value;
+        option.textContent = words.levelNames[value] ?? value;
+        return option;
+      }),
+    );
+  }
+  select.value = chosen;
+  return chosen;
+}
+
 // ---------------------------------------------------------------- settings
+
+/** A recovery link (#/recover/<code>) leaves its code for the settings' field and the address bar at #/settings. */
+function takeRecoveryLink() {
+  const match = location.hash.match(/^#\/recover\/(.+)$/);
+  if (!match) return;
+  page.recoveryCode = decodeURIComponent(match[1]);
+  history.replaceState(null, "", "#/settings");
+}
+
+async function showRecoveryCode() {
+  const status = $("recovery-status");
+  try {
+    const { code } = await api.recoveryCode();
+    $("recovery-code").value = code;
+    $("recovery-code-box").hidden = false;
+    status.textContent = "";
+    $("recovery-code").focus();
+    $("recovery-code").select();
+  } catch (error) {
+    status.textContent = error.status === 404 ? t().recoveryNone : t().errorGeneric;
+  }
+}
+
+async function copyRecovery(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("recovery-status").textContent = t().copied;
+  } catch {
+    $("recovery-status").textContent = t().copyFailed;
+  }
+}
+
+async function useRecoveryCode(event) {
+  event.preventDefault();
+  const status = $("recovery-status");
+  const code = $("recovery-enter").value.trim();
+  if (!code) {
+    status.textContent = t().recoveryEmpty;
+    return;
+  }
+  try {
+    const player = await api.recover(code);
+    status.textContent = t().recoveryDone(player.name);
+    $("recovery-enter").value = "";
+    $("recovery-code-box").hidden = true;
+    $("player-name").value = player.name ?? "";
+  } catch (error) {
+    status.textContent = error.status === 422 ? t().recoveryBad : t().errorGeneric;
+  }
+}
 
 async function refreshSettings() {
   const form = $("settings-form");
   form.elements.language.value = currentLanguage();
   form.elements.speed.value = speed() === "instant" ? "fast" : speed();
+  form.elements.sound.checked = soundOn();
+  if (page.recoveryCode) {
+    $("recovery-enter").value = page.recoveryCode;
+    $("recovery-status").textContent = t().recoveryReceived;
+    page.recoveryCode = null;
+  }
   try {
     const player = await api.player();
     if (player.name && document.activeElement !== $("player-name")) $("player-name").value = player.name;
@@ -617,6 +707,9 @@ function wire() {
     const game = table.currentGame();
     page.board = game && game.mode === "daily" ? "daily" : "free";
     page.boardDay = game && game.day ? game.day : page.boardDay;
+    if (game && game.options && game.options.level) {
+      page.boardLevel[pageGame(game.game ?? DEFAULT_GAME)] = game.options.level;
+    }
     $("end-dialog").close();
   });
   $("board-daily").addEventListener("click", () => {
@@ -650,8 +743,21 @@ function wire() {
       showRoute({ moveFocus: false });
     } else if (event.target.name === "speed") {
       setSpeed(event.target.value);
+    } else if (event.target.name === "sound") {
+      setSound(event.target.checked);
+      table.showSound();
     }
   });
+  $("board-level-select").addEventListener("change", (event) => {
+    page.boardLevel[page.game] = event.target.value;
+    refreshBoard(page.game);
+  });
+  $("recovery-show").addEventListener("click", showRecoveryCode);
+  $("recovery-copy").addEventListener("click", () => copyRecovery($("recovery-code").value));
+  $("recovery-copy-link").addEventListener("click", () =>
+    copyRecovery(`${location.origin}${location.pathname}#/recover/${encodeURIComponent($("recovery-code").value)}`),
+  );
+  $("recovery-form").addEventListener("submit", useRecoveryCode);
   window.addEventListener("hashchange", () => showRoute());
   table.setUpTable();
 }

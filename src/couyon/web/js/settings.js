@@ -46,3 +46,33 @@ export function applyPace() {
 }
 
 reducedMotion.addEventListener("change", applyPace);
+
+// Sound: off until the player turns it on (at the table or in the settings); the sounds are made by
+// js/sound.js with WebAudio, loaded only once sound is on, so the first load carries none of it.
+const SOUND_KEY = "couyon.sound";
+
+export function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+export function setSound(on) {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+  } catch {
+    // Storage refused: the choice lasts until the page is left.
+  }
+  soundChoice = on;
+  if (on) import("./sound.js").then((module) => module.wake());
+}
+
+let soundChoice = soundOn();
+
+/** Play one of the table's sounds ("card", "trick", "chalk") if sound is on. */
+export function playSound(kind) {
+  if (!soundChoice) return;
+  import("./sound.js").then((module) => module.play(kind));
+}

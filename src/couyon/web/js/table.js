@@ -42,7 +42,7 @@
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
 import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
-import { pace } from "./settings.js";
+import { pace, playSound, setSound, soundOn } from "./settings.js";
 import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
 
 export const SEATS = ["S", "W", "N", "E"];
@@ -65,6 +65,7 @@ const state = {
   // after it must not draw over the newer game.
   generation: 0,
   starting: null, // the id of the game being started, if any
+  hint: null, // the expert's move last told: {game, moveNumber, move}
 };
 
 export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
@@ -325,6 +326,65 @@ function renderActions(model) {
   }
   else prompt.textContent = "";
   renderHand(model, playingNow, acting && state.rules.picking ? state.rules.picking(model) : null);
+  renderHint(model, acting);
+}
+
+// ---------------------------------------------------------------- hints and sound
+
+/** The hint button (free games only), and the expert's move told for the view shown, marked where it is. */
+function renderHint(model, acting) {
+  const offered = state.game.mode === "free" && model.phase !== "over";
+  $("hint-button").hidden = $("hint-note").hidden = !offered;
+  $("hint-button").setAttribute("aria-disabled", String(!acting));
+  const hint = state.hint;
+  const shown = acting && hint && hint.game === state.game.id && hint.moveNumber === model.move_number;
+  for (const node of document.querySelectorAll(".is-hinted")) node.classList.remove("is-hinted");
+  $("hint-line").hidden = !shown;
+  $("hint-line").textContent = shown ? t().hintSays(hintName(hint.move)) : "";
+  if (shown) for (const node of hintedNodes(hint.move)) node.classList.add("is-hinted");
+}
+
+/** The hand cards or the visible button a move of ``view.legal`` is made with (tarot: ``ecart:…`` is both). */
+function hintedNodes(move) {
+  const [action, cards] = move.split(":");
+  const visible = (node) => node && !node.hidden && node.checkVisibility();
+  const ids = [move, `${move}-button`, `bid-${move}`, move.replace(":", "-"), `${action}-button`];
+  const controls = $("game-controls");
+  const button =
+    ids.map((id) => controls.querySelector(`#${CSS.escape(id)}`)).find(visible) ??
+    [...controls.querySelectorAll("[data-move]")].find((node) => node.dataset.move === move && visible(node));
+  const played = handButton(move) ? [move] : cards && !move.startsWith("call:") ? cards.split(",") : [];
+  return [...(button ? [button] : []), ...played.map(handButton).filter(Boolean)];
+}
+
+/** A hinted move in the words the player sees: the button's, and the cards as the hand names them. */
+function hintName(move) {
+  const nodes = hintedNodes(move);
+  const names = nodes.map((node) =>
+    node.classList.contains("hand-card") ? node.getAttribute("aria-label") : node.textContent.trim(),
+  );
+  return names.length ? names.join(", ") : move;
+}
+
+async function askHint() {
+  const model = state.model;
+  const game = state.game;
+  if (!southMayAct(model) || game.mode !== "free") return;
+  try {
+    const answer = await api.hint(game.id, model.move_number);
+    if (state.game.id !== game.id) return;
+    state.game = { ...state.game, hints: answer.hints, ranked: false };
+    state.hint = { game: game.id, moveNumber: answer.move_number, move: answer.move };
+    render();
+    announce($("hint-line").textContent);
+  } catch {
+    announce(t().hintFailed);
+  }
+}
+
+/** The table's sound button says whether sound is on (the settings' box says the same). */
+export function showSound() {
+  $("sound-toggle").setAttribute("aria-pressed", String(soundOn()));
 }
 
 function renderHand(model, playingNow, picking) {
@@ -463,6 +523,7 @@ export function commonEvent(model, event) {
       // A full trick waits for its winner, who leads next: nobody is to play meanwhile.
       model.to_move = deal.trick.cards.length === seatsOf(model).length ? null : following(model, event.seat);
       announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
+      playSound("card");
       return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: pace().card };
     }
     case "trick": {
@@ -474,6 +535,7 @@ export function commonEvent(model, event) {
       deal.tricks.push({ leader: deal.trick.leader, cards: event.cards, winner });
       if (event.points) deal.points = { ...event.points };
       if (winner) announce(words.sayTrick(seatName(winner), points, winner === "S"));
+      playSound("trick");
       return { trickDone: winner, pause: pace().trick };
     }
     case "deal_end":
@@ -531,6 +593,7 @@ async function play(events, finalView) {
       // Nobody is to play while the summary is read; the deal's last trick stays on the table behind it.
       model.to_move = null;
       render();
+      playSound("chalk");
       await showDealSummary(effect.dealEnd, model);
       if (stale()) return;
       if (state.rules.dealEnded) state.rules.dealEnded(model, effect.dealEnd);
@@ -670,6 +733,7 @@ function showEndOfGame() {
     ? [...own.lines]
     : [words.endScore(model.score), words.endDeals(deals), words.endLines(model.lines.NS, model.lines.WE)];
   if (game.leaderboard) lines.push(words.endRank(game.leaderboard.board, game.leaderboard.rank));
+  else if (game.hints) lines.push(words.endHinted(game.hints));
   else lines.push(game.leaderboard_pending ? words.endRankPending : words.endNotRanked);
   for (const text of lines) {
     const paragraph = document.createElement("p");
@@ -1179,6 +1243,12 @@ export function setUpTable() {
   hand.addEventListener("pointerup", (event) => endDrag(event, false));
   hand.addEventListener("pointercancel", (event) => endDrag(event, true));
   $("last-trick-button").addEventListener("click", showTricks);
+  $("hint-button").addEventListener("click", askHint);
+  $("sound-toggle").addEventListener("click", () => {
+    setSound(!soundOn());
+    showSound();
+  });
+  showSound();
   $("trick-previous").addEventListener("click", () => stepReviewedTrick(-1));
   $("trick-next").addEventListener("click", () => stepReviewedTrick(1));
   $("deal-dialog-close").addEventListener("click", () => $("deal-dialog").close());

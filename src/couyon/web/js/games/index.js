@@ -6,13 +6,17 @@
 // (imports the game's table module, see the interface in ../table.js), and `rules`, a
 // fragment fetched when its rules page is first opened (null: the rules are in index.html).
 // `review: true`: a finished game of it has a review (#/review/<id>, GET /api/games/{id}/review).
-// A game with table options for its free games (coucou) lists them in `options`: {name, values, default}.
+// A game with table options for its free games lists them in `options`: {name, values, default}; the
+// option `level` (the simulated players' level) also names the free leaderboard shown.
 // A game the API splits by a table choice (tarot: one API game per number of players) adds
 // `choice`: {key (localStorage), values, default, api(value) → the API's game id, label(value)}.
 
 import { currentLanguage } from "../i18n.js";
 
 export const DEFAULT_GAME = "couyon";
+
+// The level of a couyon table (either variant): baseline players or the experts of the daily challenge.
+const LEVEL = { name: "level", values: ["beginner", "expert"], default: "expert" };
 
 export const GAMES = [
   {
@@ -24,6 +28,7 @@ export const GAMES = [
     },
     fan: ["AS", "KH", "QC", "JD"],
     load: () => import("./couyon.js"),
+    options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: null,
     review: true,
@@ -37,6 +42,7 @@ export const GAMES = [
     },
     fan: ["QC", "QS", "AH", "KH"],
     load: () => import("./malmedy.js"),
+    options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/malmedy.html",
   },

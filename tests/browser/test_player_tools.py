@@ -1,0 +1,179 @@
+"""The tools of a player who comes back: the level of a free table, the expert's hint, sound, the recovery code.
+
+Each control is found by its role and name, as a person would; axe runs on every new screen in French
+and English.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playing import (
+    PHONE,
+    ContextFactory,
+    assert_no_violations,
+    collect_errors,
+    current_game,
+    mouse_turn,
+    screenshot,
+    situation,
+)
+
+MAX_STEPS = 400
+
+
+def hint_button(page: Any, name: str = "Conseil de l'expert") -> Any:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_a_beginner_table_with_a_hint_is_played_unranked_and_has_its_own_board(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    errors = collect_errors(page)
+    page.goto("/")
+    level = page.get_by_role("combobox", name="Niveau des joueurs simulés")
+    assert level.input_value() == "expert"
+    level.select_option(label="Débutant")
+    assert_no_violations(page, "home with the level")
+    page.get_by_role("button", name="Nouvelle partie").first.click()
+    situation(page)
+    game = current_game(page)
+    assert game["options"] == {"level": "beginner"} and game["bot"] == "baseline/1" and game["hints"] == 0
+
+    hint_button(page).click()
+    line = page.locator("#hint-line")
+    line.wait_for(state="visible")
+    told = line.inner_text()
+    assert told.startswith("L'expert jouerait : ")
+    assert page.locator(".is-hinted").count() >= 1
+    assert current_game(page)["hints"] == 1
+    assert_no_violations(page, "table with a hint")
+    screenshot(page, "desktop-table-hint")
+
+    # The same table in English: the button and the hint in its words.
+    page.goto("/#/settings")
+    page.get_by_label("English").check()
+    page.goto("/#/table")
+    situation(page)
+    hint_button(page, "Expert's hint").click()
+    page.locator("#hint-line:has-text('The expert would play: ')").wait_for()
+    assert_no_violations(page, "table with a hint (English)")
+    page.goto("/#/settings")
+    page.get_by_label("Français").check()
+    page.goto("/#/table")
+
+    rng = random.Random(4)
+    for _ in range(MAX_STEPS):
+        if situation(page) == "end":
+            break
+        mouse_turn(page, rng)
+    end = page.locator("#end-dialog-body").inner_text()
+    assert "Partie non classée : tu as demandé " in end and "conseil" in end
+    assert current_game(page)["leaderboard"] is None
+
+    # The free board of the beginner level: chosen from the end screen's link, asked with level=beginner.
+    with page.expect_request(lambda request: "level=beginner" in request.url):
+        page.click("#end-leaderboard")
+    page.get_by_role("button", name="Parties libres").click()
+    board_level = page.get_by_role("combobox", name="Niveau des joueurs simulés")
+    assert board_level.input_value() == "beginner"
+    assert_no_violations(page, "free board of a level")
+    with page.expect_request(lambda request: "level=expert" in request.url):
+        board_level.select_option(label="Expert")
+
+    # The daily challenge offers no hint.
+    page.goto("/")
+    page.click("#play-daily")
+    situation(page)
+    assert hint_button(page).count() == 0
+    assert current_game(page)["mode"] == "daily"
+    assert errors == []
+
+
+def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_context: ContextFactory) -> None:
+    context = new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
+    page = context.new_page()
+    errors = collect_errors(page)
+    loaded: list[str] = []
+    page.on("request", lambda request: loaded.append(request.url))
+    page.goto("/")
+    page.click("#new-game")
+    situation(page)
+    toggle = page.get_by_role("button", name="Son", exact=True)
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert not any(url.endswith("/js/sound.js") for url in loaded), "no sound code on the first load"
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('couyon.sound')") == "on"
+    page.wait_for_function("() => performance.getEntriesByName(location.origin + '/js/sound.js').length > 0")
+    # A card played with sound on: its sound is made without an error.
+    mouse_turn(page, random.Random(2))
+    situation(page)
+    page.reload()
+    situation(page)
+    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "true"
+    # Reduced motion is still honoured: cards appear in place.
+    assert page.evaluate("document.documentElement.classList.contains('no-motion')")
+
+    page.goto("/#/settings")
+    box = page.get_by_label("Bruit des cartes, des plis et de la craie")
+    assert box.is_checked()
+    box.uncheck()
+    assert page.evaluate("localStorage.getItem('couyon.sound')") == "off"
+    page.goto("/#/table")
+    situation(page)
+    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "false"
+    page.reload()
+    situation(page)
+    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "false"
+    assert errors == []
+
+
+def test_a_recovery_code_brings_the_player_to_another_device(new_context: ContextFactory) -> None:
+    phone = new_context(viewport=PHONE, has_touch=True, permissions=["clipboard-read", "clipboard-write"]).new_page()
+    phone.goto("/#/settings")
+    phone.get_by_role("button", name="Montrer mon code").click()
+    status = phone.locator("#recovery-status")
+    assert status.inner_text() == (
+        "Pas encore de joueur sur cet appareil : joue une partie ou enregistre un nom d'abord."
+    )
+    phone.get_by_label("Nom (1 à 24 caractères)").fill("Marie")
+    phone.get_by_role("button", name="Enregistrer").click()
+    phone.locator("#name-status:has-text('Nom enregistré.')").wait_for()
+    phone.get_by_role("button", name="Montrer mon code").click()
+    field = phone.get_by_label("Ton code de récupération")
+    field.wait_for()
+    code = field.input_value()
+    assert len(code) >= 40
+    phone.get_by_role("button", name="Copier le code").click()
+    phone.locator("#recovery-status:has-text('Texte copié.')").wait_for()
+    assert phone.evaluate("navigator.clipboard.readText()") == code
+    phone.get_by_role("button", name="Copier le lien").click()
+    link = phone.evaluate("navigator.clipboard.readText()")
+    assert link.endswith(f"/#/recover/{code}")
+    assert_no_violations(phone, "recovery code")
+    screenshot(phone, "phone-recovery")
+    phone.goto("/#/settings")
+    phone.get_by_label("English").check()
+    phone.get_by_role("button", name="Show my code").click()
+    phone.get_by_label("Your recovery code").wait_for()
+    assert_no_violations(phone, "recovery code (English)")
+    phone.get_by_label("Français").check()
+
+    laptop = new_context().new_page()
+    laptop.goto("/#/settings")
+    entered = laptop.get_by_label("Entrer un code")
+    entered.fill("ceci n'est pas un code")
+    laptop.get_by_role("button", name="Utiliser ce code").click()
+    laptop.locator("#recovery-status").filter(has_text="Ce code n'est pas valable").wait_for()
+    assert laptop.locator("#recovery-status").inner_text() == (
+        "Ce code n'est pas valable : recopie-le en entier depuis l'appareil où tu joues."
+    )
+    # The link: the code waits in the field (and leaves the address bar) until the player uses it.
+    laptop.goto(link.replace(link.split("/#/")[0], ""))
+    laptop.wait_for_function("() => location.hash === '#/settings'")
+    assert entered.input_value() == code
+    laptop.get_by_role("button", name="Utiliser ce code").click()
+    laptop.locator("#recovery-status:has-text('cet appareil joue maintenant comme Marie')").wait_for()
+    assert laptop.request.get("/api/player").json() == {"name": "Marie"}
+    assert laptop.get_by_label("Nom (1 à 24 caractères)").input_value() == "Marie"
