@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from tests.server.helpers import new_game, play_to_end
 
+from couyon.record import deal_report
+from couyon.registry import GAMES
 from couyon.server.results import best_streak, better_than_percent, current_streak
 
 DAY = "2026-11-29"  # The clock fixture's Brussels day.
@@ -191,3 +193,25 @@ def test_percentile_and_streak_rules() -> None:
     assert current_streak(days[1:], day) == 2  # Today still to play: yesterday's streak holds.
     assert current_streak(days, day + dt.timedelta(days=2)) == 0
     assert best_streak(days) == 4 and best_streak([]) == 0
+
+
+@pytest.mark.parametrize("game", ["couyon", "malmedy"])
+def test_each_deal_s_result_is_the_record_s_taker_and_outcome(game: str) -> None:
+    kind = GAMES[game]
+    assert kind.deal_results is not None
+    rng = random.Random(game)
+    for seed in ("a", "b", "c"):
+        state = kind.new_game(seed)
+        while not kind.engine.is_over(state):
+            state = kind.engine.play(state, rng.choice(kind.engine.legal_moves(state)))
+        reports = [deal_report(deal) for deal in state.finished_deals]
+        takers = [report.get("chooser", report.get("taker")) for report in reports]
+        assert kind.deal_results(state) == [
+            {
+                "deal": report["number"],
+                "taker": taker,
+                "side": None if taker is None else "us" if taker in ("S", "N") else "them",
+                "outcome": report["outcome"],
+            }
+            for report, taker in zip(reports, takers, strict=True)
+        ]
