@@ -1,7 +1,7 @@
 """Coucou in real Chromium against a real server: whole games at 5 and 20 seats by keyboard (the two buttons
 and the G and C keys) and by touch on a 320 × 568 phone, every move said in the live region in order, the
-seats round the oval never overlapping, skipping to the end once out, and axe on every coucou screen in
-French on a phone and in English on a desktop."""
+seats round the oval never overlapping, axe clean on each of those tables and at their end, skipping to the
+end once out, and axe on every coucou screen in French on a phone and in English on a desktop."""
 
 from __future__ import annotations
 
@@ -104,10 +104,12 @@ def test_a_whole_coucou_game_with_the_keyboard_alone(new_context: ContextFactory
         if coucou_situation(page) == "decide" and turns < 4:
             own = current_game(page)["view"]["coup"]["card"]
             assert page.locator("#coucou-own-card .card").get_attribute("data-card") == own
+            if turns == 1:
+                assert_no_violations(page, f"coucou table of {players}, desktop, a coup already shown")
         if coucou_turn(page, rng, "keyboard") is None:
             break
         turns += 1
-    assert coucou_situation(page) == "end" and turns >= 1
+    assert coucou_situation(page) == "end" and turns >= 2  # axe ran on the table before the second move
     assert focused(page)["id"] == "end-new-game"
     view = current_game(page)["view"]
     title = page.locator("#end-dialog-title").inner_text()
@@ -125,6 +127,7 @@ def test_a_whole_coucou_game_with_the_keyboard_alone(new_context: ContextFactory
     assert said == expected
     showdowns = [line for line in page.evaluate("window.__announced") if re.match(r"^Coup \d+ : ", line)]
     assert len(showdowns) == report["coups"]
+    assert_no_violations(page, f"coucou end of a game of {players}, desktop")
     screenshot(page, f"desktop-coucou-{players}-end")
     assert errors == []
 
@@ -151,11 +154,12 @@ def test_a_whole_coucou_game_by_touch_on_a_320_px_phone(new_context: ContextFact
             for name in ("#keep-button", "#change-button"):
                 box = page.locator(name).bounding_box()
                 assert box and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width
-            if checked == 1:
+            if checked == 2:
+                assert_no_violations(page, f"coucou table of {players} on a 320 px phone")
                 screenshot(page, f"phone-320-coucou-{players}")
         if coucou_turn(page, rng, "touch") is None:
             break
-    assert coucou_situation(page) == "end"
+    assert coucou_situation(page) == "end" and checked >= 2  # axe ran on the table at the second decision
     assert page.locator("#end-dialog").is_visible()
     finished_report(page)
     # The final places are on the table: every seat out shows its place, the winner is marked.
@@ -164,6 +168,7 @@ def test_a_whole_coucou_game_by_touch_on_a_320_px_phone(new_context: ContextFact
     assert "gagnant" in winner.inner_text()
     for out in view["eliminations"]:
         assert f"éliminé · {out['place']}e" in page.locator(f'.coucou-seat[data-seat="{out["seat"]}"]').inner_text()
+    assert_no_violations(page, f"coucou end of a game of {players} on a 320 px phone")
     assert errors == []
 
 
