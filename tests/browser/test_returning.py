@@ -138,6 +138,29 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     expect(page.locator("#daily-result")).to_have_text(re.compile(rf"^Today's challenge: {score} points, "))
 
 
+MONTHS_FR = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+NO_ENTRY = "Tu n'as pas de partie classée ce jour-là."
+
+
+def french_day(iso: str) -> str:
+    """A day as the page writes it in French (``29 novembre 2026``)."""
+    day = dt.date.fromisoformat(iso)
+    return f"{day.day} {MONTHS_FR[day.month - 1]} {day.year}"
+
+
 def yesterday_results(day: str) -> dict[str, Any]:
     """A past day's results as the server gives them (docs/api.md), with a traveller of two deals."""
     return {
@@ -199,6 +222,18 @@ def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_
     assert rows.nth(1).inner_text().split("\t") == ["1", "3", "0", "2", "1", "2", "1", "0", "Sud a pris : chutée"]
     assert rows.nth(2).inner_text().split("\t")[-1] == "Personne n'a pris"
     assert page.get_by_role("button", name="Jour suivant").is_disabled()  # Today's are hidden until played.
+    # By keyboard the day buttons keep the focus, and the status says the day now shown.
+    page.get_by_role("button", name="Jour précédent").focus()
+    page.keyboard.press("Enter")
+    before = (dt.date.fromisoformat(yesterday) - dt.timedelta(days=1)).isoformat()
+    status = page.locator("#results-status")
+    expect(status).to_have_text(f"Le défi du {french_day(before)}. Personne n'a fini ce défi classé. {NO_ENTRY}")
+    assert page.evaluate("document.activeElement.id") == "results-previous"
+    assert page.get_by_role("table", name="Ce que chaque donne du jour est devenue").count() == 0  # Nobody played it.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # Jour suivant: back to yesterday, whose next day is closed: focus on the heading.
+    expect(status).to_contain_text("3 joueurs l'ont fini.")
+    assert page.evaluate("document.activeElement.id") == "results-title"
     assert_no_violations(page, "past day's results (fr, phone)")
     screenshot(page, "results-past-day-phone")
 

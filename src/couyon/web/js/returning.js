@@ -105,6 +105,20 @@ export async function renderDayBoard(box, gameId, day) {
 // ---------------------------------------------------------------- results and archive
 
 /**
+ * Put ``parts`` in the results page. The control that had the focus (a day button) gets it back in
+ * the new content, or the page's heading if it is now disabled, and the status says the day shown.
+ */
+function showResultParts(root, parts, said) {
+  const focused = root.contains(document.activeElement) ? document.activeElement.id : "";
+  root.replaceChildren(...parts);
+  if (!focused) return;
+  const again = document.getElementById(focused);
+  if (again && !again.disabled) again.focus();
+  else $("results-title").focus();
+  $("results-status").textContent = said;
+}
+
+/**
  * The results page of ``gameId``: ``context.page.resultsDay`` (today, or yesterday while today's are
  * hidden), the day picker, the field's scores and deals, the player's place, the day's board, the
  * traveller once the day is over, and the archive's button for a past day.
@@ -163,7 +177,7 @@ export async function showResults(gameId, context) {
     results = await api.dailyResults(requestGame(gameId), day);
   } catch (error) {
     const text = error instanceof ApiError && error.status === 403 ? words.back.hidden : words.back.error;
-    root.replaceChildren(...parts, element("p", { textContent: text }));
+    showResultParts(root, [...parts, element("p", { textContent: text })], `${heading.textContent}. ${text}`);
     return;
   }
   if (page.resultsDay !== day || page.resultsGame !== gameId) return; // another day was asked meanwhile
@@ -202,10 +216,11 @@ export async function showResults(gameId, context) {
   const board = element("div");
   grid.append(element("section", { className: "panel" }, [element("h3", { textContent: words.dayBoardTitle }), board]));
   parts.push(grid);
-  if (results.traveller) parts.push(traveller(results.traveller));
+  if (results.traveller?.length) parts.push(traveller(results.traveller));
   else if (!results.over && gameInfo(gameId).traveller)
     parts.push(element("p", { textContent: words.back.travellerLater }));
-  root.replaceChildren(...parts);
+  const said = `${heading.textContent}. ${[...summary.children].map((node) => node.textContent).join(" ")}`;
+  showResultParts(root, parts, said);
   await renderDayBoard(board, gameId, day);
 }
 
