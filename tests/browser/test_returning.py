@@ -219,8 +219,8 @@ def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_
     assert "Toi : 900 points en 8 donnes, 3e sur 3." in root.inner_text()
     traveller = page.get_by_role("table", name="Ce que chaque donne du jour est devenue")
     rows = traveller.get_by_role("row")
-    assert rows.nth(1).inner_text().split("\t") == ["1", "3", "0", "2", "1", "2", "1", "0", "Sud a pris : chutée"]
-    assert rows.nth(2).inner_text().split("\t")[-1] == "Personne n'a pris"
+    assert rows.nth(1).inner_text().split("\t") == ["1", "Sud a pris : chutée", "3", "0", "2", "1", "2", "1", "0"]
+    assert rows.nth(2).inner_text().split("\t")[1] == "Personne n'a pris"
     assert page.get_by_role("button", name="Jour suivant").is_disabled()  # Today's are hidden until played.
     # By keyboard the day buttons keep the focus, and the status says the day now shown.
     page.get_by_role("button", name="Jour précédent").focus()
@@ -234,6 +234,16 @@ def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_
     page.keyboard.press("Enter")  # Jour suivant: back to yesterday, whose next day is closed: focus on the heading.
     expect(status).to_contain_text("3 joueurs l'ont fini.")
     assert page.evaluate("document.activeElement.id") == "results-title"
+    # Any past day at once: the archive's date field.
+    far = (dt.date.fromisoformat(yesterday) - dt.timedelta(days=40)).isoformat()
+    page.get_by_label("Aller au défi du").fill(far)
+    page.keyboard.press("Enter")
+    expect(status).to_have_text(f"Le défi du {french_day(far)}. Personne n'a fini ce défi classé. {NO_ENTRY}")
+    assert page.evaluate("document.activeElement.id") == "results-day"
+    assert page.get_by_role("button", name="Rejouer ce défi hors classement").is_visible()
+    page.get_by_label("Aller au défi du").fill(yesterday)
+    page.get_by_role("button", name="Voir ce jour").click()
+    expect(status).to_contain_text("3 joueurs l'ont fini.")
     assert_no_violations(page, "past day's results (fr, phone)")
     screenshot(page, "results-past-day-phone")
 

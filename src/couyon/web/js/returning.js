@@ -135,8 +135,9 @@ export async function showResults(gameId, context) {
     return;
   }
   const today = status.day;
-  if (!page.resultsDay || page.resultsDay > today || page.resultsGame !== gameId) {
-    page.resultsDay = status.finished ? today : shiftDay(today, -1);
+  const latest = status.finished ? today : shiftDay(today, -1); // the last day whose results this player may see
+  if (!page.resultsDay || page.resultsDay > latest || page.resultsGame !== gameId) {
+    page.resultsDay = latest;
   }
   page.resultsGame = gameId;
   const day = page.resultsDay;
@@ -150,7 +151,7 @@ export async function showResults(gameId, context) {
   });
   const next = element("button", { type: "button", className: "button small", textContent: words.dayNext });
   next.id = "results-next";
-  next.disabled = day >= today || (day === shiftDay(today, -1) && !status.finished);
+  next.disabled = day >= latest;
   next.addEventListener("click", () => {
     page.resultsDay = shiftDay(day, 1);
     show();
@@ -160,7 +161,20 @@ export async function showResults(gameId, context) {
     element("span", { className: "day-label", textContent: formatDay(day) }),
     next,
   ]);
-  const parts = [gameTabs("results", gameId, routeFor), picker];
+  // Any past day at once, for the archive (the buttons go one day at a time).
+  const input = element("input", { type: "date", id: "results-day", value: day, max: latest });
+  const jump = element("form", { className: "day-jump" }, [
+    element("label", { htmlFor: "results-day", textContent: words.back.dayJump }),
+    input,
+    element("button", { type: "submit", className: "button small", id: "results-go", textContent: words.back.dayGo }),
+  ]);
+  jump.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.value) || input.value > latest) return;
+    page.resultsDay = input.value;
+    show();
+  });
+  const parts = [gameTabs("results", gameId, routeFor), picker, jump];
   if (day !== today && !status.finished) {
     const play = element("button", { type: "button", className: "button primary", textContent: words.back.playToday });
     play.addEventListener("click", () => playToday(gameId));
@@ -231,8 +245,10 @@ function traveller(lines) {
     const outcome = words.back.outcome[you.outcome] ?? you.outcome ?? "";
     return words.back.yourDeal(you.taker ? words.seat[you.taker] : null, outcome);
   };
+  // The player's own deal comes second: on a phone it is seen without scrolling the table.
   const rows = lines.map((line) => [
     line.deal,
+    own(line.you),
     line.games,
     line.not_taken,
     line.taken_by_us,
@@ -240,7 +256,6 @@ function traveller(lines) {
     line.made,
     line.failed,
     line.tie,
-    own(line.you),
   ]);
   const section = element("section", { className: "traveller" }, [
     element("h2", { id: "traveller-title", textContent: words.back.travellerTitle }),
