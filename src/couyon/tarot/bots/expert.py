@@ -160,10 +160,10 @@ class ExpertTarotBot:
 
     @classmethod
     def table_expert(cls) -> ExpertTarotBot:
-        """``expert/2``: this machinery on about a fifth of expert/1's budgets, cheap enough for the server's
-        time per move (docs/tarot.md, "Bots"): 600 simulated cards a card decision (2 to 8 deals), 12 deals a
-        bid, 4 an écart."""
-        return cls(version=2, budget=600, min_worlds=2, max_worlds=8, bid_worlds=12, ecart_worlds=4)
+        """``expert/2``: expert/1's bids on a tenth of its card budget and a third of its écart deals, cheaper
+        for the server's time per move (docs/tarot.md, "Bots"): 600 simulated cards a card decision (2 to 8
+        deals), 32 deals a bid (12 overbid at five players), 4 an écart."""
+        return cls(version=2, budget=600, min_worlds=2, max_worlds=8, bid_worlds=32, ecart_worlds=4)
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
         """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""
