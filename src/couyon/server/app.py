@@ -140,7 +140,8 @@ class HintRequest(_Strict):
 
 
 class RecoveryRequest(_Strict):
-    code: str = Field(max_length=200, description="A recovery code of GET /api/player/recovery, from any device")
+    # A code is 45 characters: 64 leave room for spaces around a pasted one.
+    code: str = Field(max_length=64, description="A recovery code of GET /api/player/recovery, from any device")
 
 
 class GameAnswerModel(BaseModel):
@@ -588,6 +589,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses(
             {200: {"model": GameAnswerModel, "description": "The day's ranked attempt, resumed"}},
             {201: {"model": GameAnswerModel, "description": "A new game"}},
+            {403: {"model": ErrorBody, "description": "An archive play of a day that is not over"}},
             {409: {"model": ErrorBody, "description": "An unranked daily play before the ranked attempt is finished"}},
             errors=(400, 422, 429, 503),
         ),
@@ -653,7 +655,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses(
             {200: {"description": "The expert's move for the player now; the game is no longer ranked"}},
             {403: {"model": ErrorBody, "description": "A daily game: no hints"}},
-            errors=(404, 409, 422, 429, 503),
+            errors=(400, 404, 409, 422, 429, 503),
         ),
     )
     def game_hint(game_id: str, body: HintRequest, request: Request) -> Response:
@@ -669,7 +671,10 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             raise ApiError(404, "no_player", "There is no player on this device yet: play a game or save a name first.")
         return _json({"code": recovery_code(secret, player_id)})
 
-    @app.post("/api/player/recovery", responses=_responses(errors=(400, 422, 429)))
+    @app.post(
+        "/api/player/recovery",
+        responses=_responses({413: {"model": ErrorBody, "description": "A body over 4 KB"}}, errors=(400, 422, 429)),
+    )
     def recover_player(body: RecoveryRequest, request: Request) -> Response:
         # The code is never logged: it is the player (the access log keeps the path only).
         player_id = player_of_recovery_code(secret, body.code)

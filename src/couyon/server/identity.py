@@ -74,7 +74,7 @@ def recovery_code(secret: bytes, player_id: str) -> str:
 def player_of_recovery_code(secret: bytes, code: str) -> str | None:
     """The player id of a well-signed recovery code (outer spaces ignored), or None for any other text."""
     body, dot, signature = code.strip().rpartition(".")
-    if not dot or not body or len(code) > 120:
+    if not dot or not body or len(code) > 64:
         return None
     player_id = "p_" + body
     if not hmac.compare_digest(signature.encode(), _recovery_signature(secret, player_id).encode()):
