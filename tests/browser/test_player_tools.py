@@ -35,6 +35,7 @@ def test_a_beginner_table_with_a_hint_is_played_unranked_and_has_its_own_board(n
     assert level.input_value() == "expert"
     level.select_option(label="Débutant")
     assert_no_violations(page, "home with the level")
+    screenshot(page, "desktop-home-level")
     page.get_by_role("button", name="Nouvelle partie").first.click()
     situation(page)
     game = current_game(page)
@@ -58,6 +59,13 @@ def test_a_beginner_table_with_a_hint_is_played_unranked_and_has_its_own_board(n
     hint_button(page, "Expert's hint").click()
     page.locator("#hint-line:has-text('The expert would play: ')").wait_for()
     assert_no_violations(page, "table with a hint (English)")
+    page.goto("/")
+    assert page.get_by_role("combobox", name="Level of the simulated players").input_value() == "beginner"
+    assert_no_violations(page, "home with the level (English)")
+    page.goto("/#/leaderboard")
+    page.get_by_role("button", name="Free games").click()
+    page.get_by_role("combobox", name="Level of the simulated players").wait_for()
+    assert_no_violations(page, "free board of a level (English)")
     page.goto("/#/settings")
     page.get_by_label("Français").check()
     page.goto("/#/table")
@@ -78,6 +86,7 @@ def test_a_beginner_table_with_a_hint_is_played_unranked_and_has_its_own_board(n
     board_level = page.get_by_role("combobox", name="Niveau des joueurs simulés")
     assert board_level.input_value() == "beginner"
     assert_no_violations(page, "free board of a level")
+    screenshot(page, "desktop-board-level")
     with page.expect_request(lambda request: "level=expert" in request.url):
         board_level.select_option(label="Expert")
 
@@ -104,6 +113,9 @@ def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_con
     assert not any(url.endswith("/js/sound.js") for url in loaded), "no sound code on the first load"
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Conseil de l'expert").click()
+    page.locator("#hint-line").wait_for(state="visible")
+    screenshot(page, "phone-table-hint")
     assert page.evaluate("localStorage.getItem('couyon.sound')") == "on"
     page.wait_for_function("() => performance.getEntriesByName(location.origin + '/js/sound.js').length > 0")
     # A card played with sound on: its sound is made without an error.
@@ -175,5 +187,6 @@ def test_a_recovery_code_brings_the_player_to_another_device(new_context: Contex
     assert entered.input_value() == code
     laptop.get_by_role("button", name="Utiliser ce code").click()
     laptop.locator("#recovery-status:has-text('cet appareil joue maintenant comme Marie')").wait_for()
+    screenshot(laptop, "desktop-recovery")
     assert laptop.request.get("/api/player").json() == {"name": "Marie"}
     assert laptop.get_by_label("Nom (1 à 24 caractères)").input_value() == "Marie"
