@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from tests.server.helpers import new_game
 
+from couyon.server.limits import request_kind
+
 BAD_CODE = {
     "error": {
         "code": "invalid_recovery_code",
@@ -87,3 +89,10 @@ def test_no_log_line_holds_a_code(make_client: Any, caplog: pytest.LogCaptureFix
     signature = code.rpartition(".")[2]
     for record in caplog.records:
         assert signature not in repr(record.__dict__)
+
+
+def test_entering_a_code_counts_against_the_moves_limit() -> None:
+    # A guess at a code costs a write's budget, as a hint (an expert's search) does; showing one is a read.
+    assert request_kind("POST", "/api/player/recovery") == "moves"
+    assert request_kind("POST", "/api/games/g_1/hint") == "moves"
+    assert request_kind("GET", "/api/player/recovery") == "reads"
