@@ -220,6 +220,8 @@ def test_a_reload_in_the_middle_of_a_deal_resumes_it(new_context: ContextFactory
     assert current_game(page)["view"]["hand"] and playable_cards(page)
     move_number = current_game(page)["view"]["move_number"]
     mouse_turn(page, rng)
+    # The move has left the page; once South acts again (or a summary opens) the server has answered it.
+    situation(page)
     assert current_game(page)["view"]["move_number"] > move_number
 
 
