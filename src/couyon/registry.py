@@ -148,8 +148,9 @@ class CouyonEngine:
         return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
 
 
-HISTORY_CACHE = 4096
-"""Coucou games whose public history the engine keeps for the bots' views (one entry per game, a few KB each)."""
+HISTORY_CACHE = 64
+"""Coucou games whose public history the engine keeps for the bots' views (one entry per game, a public coup
+per finished coup): the games in play at this moment. A game without its entry rebuilds it in about 50 µs."""
 
 
 class CoucouEngine:

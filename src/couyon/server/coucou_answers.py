@@ -85,7 +85,9 @@ class _HistoryJson:
     """The JSON of finished coups, made once per coup: every answer of a game repeats its whole history.
 
     Keyed by the coup's ``id``; each entry keeps the coup itself, so that id cannot be reused while it lives.
-    A finished coup is public and the same for every seat (``public_coup``).
+    A finished coup is public and the same for every seat (``public_coup``). The least recently shown coups
+    go first: the cache holds the games being played, and few objects, since every object it holds is one
+    more that each full garbage collection of the server process walks through.
     """
 
     def __init__(self, capacity: int) -> None:
@@ -103,11 +105,14 @@ class _HistoryJson:
                     self._entries[id(coup)] = cached
                     while len(self._entries) > self.capacity:
                         self._entries.popitem(last=False)
+                else:
+                    self._entries.move_to_end(id(coup))
                 shown.append(cached[1])
         return shown
 
 
-_HISTORY = _HistoryJson(16384)
+_HISTORY = _HistoryJson(2048)
+"""About 45 whole 20-seat games: 2,048 coups, some 15,000 objects (a dict and its lists per coup)."""
 
 
 def coucou_view_json(state: GameState, seat: int) -> Json:
