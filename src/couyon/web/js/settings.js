@@ -7,7 +7,7 @@ const SPEEDS = ["slow", "normal", "fast", "instant"];
 // on the table. "instant" exists for the browser tests (set through localStorage only).
 const PACES = {
   slow: { bid: 1100, card: 1100, trick: 1700, fly: 450 },
-  normal: { bid: 700, card: 750, trick: 1200, fly: 320 },
+  normal: { bid: 450, card: 500, trick: 800, fly: 260 },
   fast: { bid: 320, card: 380, trick: 650, fly: 200 },
   instant: { bid: 0, card: 0, trick: 0, fly: 0 },
 };

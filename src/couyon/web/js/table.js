@@ -12,7 +12,7 @@
 //   mountControls(box, send)             build the game's buttons once in #game-controls
 //   renderControls(model, acting)        show, hide and enable them
 //   focusControls(model)                 the buttons that take the focus first on South's turn
-//   prompt(model)                        the line above the hand on South's turn
+//   prompt(model)                        the line above the hand on South's turn (or [question, detail])
 //   yourTurn(model)                      what the live region says on South's turn
 //   seatChips(seat, model), seatBubble(seat, model)   the game's marks around a seat
 //   renderCentre(box, model)             the announcements in the middle (#proposal)
@@ -42,7 +42,7 @@
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
 import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
-import { pace, playSound, setSound, soundOn } from "./settings.js";
+import { pace, playSound, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
 
 export const SEATS = ["S", "W", "N", "E"];
@@ -66,6 +66,9 @@ const state = {
   generation: 0,
   starting: null, // the id of the game being started, if any
   hint: null, // the expert's move last told: {game, moveNumber, move}
+  hurry: false, // the player asked to see the end of the animation at once
+  wakers: new Set(), // the pauses under way, to end them early
+  toldSkip: false, // the live region said once how to skip an animation
 };
 
 export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
@@ -79,6 +82,34 @@ const following = (model, seat) => {
 };
 const MAX_BACKS = 10;
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/** A pause of the animation: ``ms``, or less if the player skips it (then no more pauses until his turn). */
+function pause(ms) {
+  if (ms <= 0 || state.hurry) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      state.wakers.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    state.wakers.add(wake);
+  });
+}
+
+/** A tap on the table, Escape or Space: the bots' moves still under way are shown at once. */
+function hurry() {
+  if (!state.busy || state.hurry) return;
+  state.hurry = true;
+  $("view-table").classList.add("is-hurried");
+  for (const wake of [...state.wakers]) wake();
+}
+
+/** Each batch of moves starts at the chosen pace again. */
+function endHurry() {
+  state.hurry = false;
+  $("view-table").classList.remove("is-hurried");
+}
 
 export function seatName(seat) {
   return state.rules && state.rules.seatName ? state.rules.seatName(seat) : t().seat[seat];
@@ -150,19 +181,25 @@ function renderSeat(seat, model) {
   const element = seatElement(seat);
   const deal = model.deal;
   const count = model.hand_sizes[seat];
-  element.classList.toggle("is-turn", model.to_move === seat && model.phase !== "over");
+  const toMove = model.to_move === seat && model.phase !== "over";
+  element.classList.toggle("is-turn", toMove);
   element.classList.toggle("is-dealer", deal.dealer === seat);
   element.replaceChildren();
 
+  // What is shown around a seat is read as one list ("Est, adversaire, donneur, 3 cartes"),
+  // not as the run of its pieces ("Est adversaire 3 cartes Donneur").
+  const said = [seat === "S" ? words.seatYou : seatName(seat)];
   const name = document.createElement("p");
   name.className = "seat-name";
-  name.textContent = seat === "S" ? words.seatYou : seatName(seat);
+  name.setAttribute("aria-hidden", "true");
+  name.textContent = said[0];
   const roleText = rules.seatRole ? rules.seatRole(seat, model) : seat === "N" ? words.seatPartner : words.seatOpponent;
   if (seat !== "S" && roleText) {
     const role = document.createElement("span");
     role.className = "seat-role";
     role.textContent = roleText;
     name.append(" ", role);
+    said.push(roleText);
   }
   element.append(name);
 
@@ -176,19 +213,31 @@ function renderSeat(seat, model) {
 
   const status = document.createElement("p");
   status.className = "seat-status";
-  const parts = [];
-  if (seat !== "S") parts.push(words.cardsInHand(count));
-  status.textContent = parts.join(" · ");
-  if (deal.dealer === seat) status.append(chip("chip-dealer", words.dealer));
-  for (const [className, text] of rules.seatChips(seat, model)) status.append(chip(className, text));
-  if (model.to_move === seat && model.phase !== "over") status.append(chip("chip-turn", words.toMove));
+  status.setAttribute("aria-hidden", "true");
+  const chips = [];
+  if (deal.dealer === seat) chips.push(["chip-dealer", words.dealer]);
+  chips.push(...rules.seatChips(seat, model));
+  if (toMove) chips.push(["chip-turn", model.phase === "bidding" ? words.toBid : words.toMove]);
+  if (seat !== "S") {
+    const cards = document.createElement("span");
+    cards.className = "seat-count";
+    cards.textContent = words.cardsInHand(count);
+    status.append(cards);
+  }
+  for (const [className, text] of chips) status.append(chip(className, text));
+  said.push(...chips.map(([, text]) => text));
+  if (seat !== "S") said.push(words.cardsInHand(count));
   element.append(status);
+  const list = document.createElement("p");
+  list.className = "visually-hidden";
+  list.textContent = `${said.join(", ")}.`;
+  element.append(list);
 
-  const said = rules.seatBubble(seat, model);
-  if (said) {
+  const bubbleText = rules.seatBubble(seat, model);
+  if (bubbleText) {
     const bubble = document.createElement("p");
-    bubble.className = `bubble ${said.className}`;
-    bubble.textContent = said.text;
+    bubble.className = `bubble ${bubbleText.className}`;
+    bubble.textContent = bubbleText.text;
     element.append(bubble);
   }
 }
@@ -320,7 +369,7 @@ function renderActions(model) {
   $("table-new-game-row").hidden = model.phase !== "over";
   const prompt = $("prompt");
   if (model.phase === "over") prompt.textContent = words.promptOver;
-  else if (acting) prompt.textContent = state.rules.prompt(model);
+  else if (acting) showPrompt(prompt, state.rules.prompt(model));
   else if (model.to_move && model.to_move !== (state.rules.human ?? "S")) {
     prompt.textContent = words.promptWait(seatName(model.to_move));
   }
@@ -387,6 +436,18 @@ export function showSound() {
   $("sound-toggle").setAttribute("aria-pressed", String(soundOn()));
 }
 
+/** A prompt is a sentence, or [question, detail]: a phone too short for both shows the question only. */
+function showPrompt(element, text) {
+  if (!Array.isArray(text)) {
+    element.textContent = text;
+    return;
+  }
+  const detail = document.createElement("span");
+  detail.className = "prompt-detail";
+  detail.textContent = text[1];
+  element.replaceChildren(text[0], " ", detail);
+}
+
 function renderHand(model, playingNow, picking) {
   const words = t();
   const hand = $("hand");
@@ -448,6 +509,8 @@ export function render(arriving = null) {
     renderFacts(model);
     renderActions(model);
     markTable(model);
+    showSpeed();
+    holdFocus();
     return;
   }
   const seats = seatsOf(model);
@@ -459,6 +522,8 @@ export function render(arriving = null) {
   renderFacts(model);
   renderActions(model);
   markTable(model);
+  showSpeed();
+  holdFocus();
 }
 
 function markTable(model) {
@@ -493,10 +558,31 @@ function settleFocus() {
   if (controls.length) {
     if (!controls.includes(active)) controls[0].focus();
   } else {
-    const button = [...$("hand").children].find((node) => node.dataset.card === state.roving);
-    if (button && !(active && active.classList.contains("hand-card"))) button.focus();
-    else if (button && active.getAttribute("aria-disabled") === "true") button.focus();
+    // The first card South may play (or pick); the focus moves the hand's tab stop with it.
+    const cards = [...$("hand").children];
+    const card = cards.find((node) => node.getAttribute("aria-disabled") === "false") ?? cards[0];
+    if (card) card.focus();
   }
+}
+
+/**
+ * Focus that fell out of the table while it is shown (a bid button hidden after the bid, a played
+ * card gone from the hand) goes back to the hand, so that a keyboard or a screen reader keeps its
+ * place during the other players' moves; settleFocus moves it on when South's turn comes.
+ */
+function holdFocus() {
+  if ($("view-table").hidden || document.querySelector("dialog[open]")) return;
+  const active = document.activeElement;
+  const fell =
+    !active ||
+    active === document.body ||
+    !active.isConnected ||
+    ($("view-table").contains(active) && !active.checkVisibility());
+  if (!fell) return;
+  const hand = $("hand");
+  const card = [...hand.children].find((node) => node.dataset.card === state.roving);
+  // A game without a hand on screen (coucou) places the focus itself.
+  if (card || hand.checkVisibility()) (card ?? hand).focus();
 }
 
 function announceTurn() {
@@ -524,7 +610,9 @@ export function commonEvent(model, event) {
       model.to_move = deal.trick.cards.length === seatsOf(model).length ? null : following(model, event.seat);
       announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
       playSound("card");
-      return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: pace().card };
+      // South's own card only needs to land; a bot's stays a moment so that it can be read.
+      const wait = event.seat === "S" ? pace().fly : pace().card;
+      return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: wait };
     }
     case "trick": {
       // Games that count no points per trick (tarot) send none.
@@ -584,6 +672,11 @@ async function play(events, finalView) {
       ? settleLeaderboardPlace(pendingGame)
       : null;
   state.busy = true;
+  endHurry();
+  if (!state.toldSkip && pace().card > 0 && events.length > 1) {
+    state.toldSkip = true;
+    announce(t().skipHint);
+  }
   const model = state.model;
   model.legal = [];
   render();
@@ -608,7 +701,7 @@ async function play(events, finalView) {
     }
     if (effect.trickDone !== undefined) {
       markTrickWinner(effect.trickDone);
-      await sleep(effect.pause);
+      await pause(effect.pause);
       if (stale()) return;
       if (events[index + 1]?.type === "deal_end") continue;
       await gatherTrick(effect.trickDone);
@@ -619,7 +712,7 @@ async function play(events, finalView) {
       continue;
     }
     render(effect.arriving);
-    await sleep(effect.pause);
+    await pause(effect.pause);
     if (stale()) return;
   }
   if (settledGame) {
@@ -630,6 +723,7 @@ async function play(events, finalView) {
   state.droppedCard = null;
   state.model = clone(finalView);
   state.busy = false;
+  endHurry();
   if (state.model.phase === "over") rememberGame(gameOf(state.game), null);
   render();
   if (state.model.phase === "over") showEndOfGame();
@@ -642,10 +736,10 @@ async function play(events, finalView) {
 /** The finished trick slides off toward its winner before the table is cleared. */
 async function gatherTrick(winner) {
   const fly = pace().fly;
-  if (!winner || fly === 0) return;
+  if (!winner || fly === 0 || state.hurry) return;
   const trick = $("trick");
   trick.classList.add(`gather-${winner}`);
-  await sleep(fly);
+  await pause(fly);
   trick.classList.remove(`gather-${winner}`);
 }
 
@@ -1253,4 +1347,31 @@ export function setUpTable() {
   $("trick-next").addEventListener("click", () => stepReviewedTrick(1));
   $("deal-dialog-close").addEventListener("click", () => $("deal-dialog").close());
   $("trick-dialog-close").addEventListener("click", () => $("trick-dialog").close());
+  $("view-table").addEventListener("pointerdown", (event) => {
+    if (!event.target.closest(CONTROLS)) hurry();
+  });
+  // A tap on the table (to skip the animation, or by chance) leaves the focus where it was, in the hand
+  // or on a button, rather than on the page.
+  $("view-table").addEventListener("mousedown", (event) => {
+    if (!event.target.closest(`.hand-card, .sidebar, ${CONTROLS}`)) event.preventDefault();
+  });
+  document.addEventListener("keydown", onSkipKey);
+  $("table-speed").addEventListener("change", (event) => setSpeed(event.target.value));
+}
+
+/** What a tap or Space acts on by itself, rather than skipping the animation (a hand card is not: it is idle then). */
+const CONTROLS = "button:not(.hand-card), a, select, input, label, summary, textarea";
+
+function onSkipKey(event) {
+  if ($("view-table").hidden || document.querySelector("dialog[open]")) return;
+  if (event.key === "Escape" || (event.key === " " && !event.target.closest(CONTROLS))) {
+    if (!state.busy) return;
+    event.preventDefault();
+    hurry();
+  }
+}
+
+/** The table's own speed menu shows the speed chosen here or in the settings ("instant", for tests, as fast). */
+function showSpeed() {
+  $("table-speed").value = speed() === "instant" ? "fast" : speed();
 }

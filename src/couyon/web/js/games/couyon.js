@@ -40,7 +40,20 @@ export default {
     const pass = controlButton("pass-button", false, "pass");
     take.addEventListener("click", () => send("take"));
     pass.addEventListener("click", () => send("pass"));
-    row.append(take, pass);
+    // What each answer commits to, for a screen reader: said with the button, not shown.
+    for (const [button, key] of [
+      [take, "takeHelp"],
+      [pass, "passHelp"],
+    ]) {
+      const help = document.createElement("p");
+      help.id = `${button.id}-help`;
+      help.hidden = true;
+      help.dataset.i18n = key;
+      help.textContent = t()[key];
+      button.setAttribute("aria-describedby", help.id);
+      row.append(help);
+    }
+    row.prepend(take, pass);
     box.append(row);
   },
 
@@ -54,7 +67,10 @@ export default {
 
   prompt(model) {
     const words = t();
-    return model.phase === "bidding" ? words.promptBid(cardWithArticle(proposalOf(model.deal))) : words.promptPlay;
+    if (model.phase !== "bidding") return words.promptPlay;
+    const proposal = proposalOf(model.deal);
+    const suit = words.suit[parseCard(proposal).suit];
+    return words.promptBid(suit[0].toUpperCase() + suit.slice(1), cardWithArticle(proposal));
   },
 
   yourTurn: (model) => (model.phase === "bidding" ? t().sayYourTurnBid : t().sayYourTurnPlay),
@@ -88,10 +104,13 @@ export default {
       turned.setAttribute("aria-label", words.proposalLabel(cardName(proposal)));
       const caption = document.createElement("p");
       caption.className = "proposal-caption";
-      const talonCount = document.createElement("span");
-      talonCount.className = "talon-count";
-      talonCount.textContent = ` · ${words.talonLeft(talonLeft)}`;
-      caption.append(words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`), talonCount);
+      const offered = document.createElement("span");
+      offered.className = "proposal-suit";
+      offered.textContent = `${words.trumpProposed(`${suitSymbol(suit)} ${words.suit[suit]}`)} · `;
+      const count = document.createElement("span");
+      count.className = "proposal-count";
+      count.textContent = words.proposalCount(deal.proposals.length);
+      caption.append(offered, count);
       box.append(talon, turned, caption);
     } else if (deal.trump) {
       box.append(trumpBadge(deal.trump));

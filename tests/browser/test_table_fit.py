@@ -1,0 +1,101 @@
+"""Every decision shows the hand and the question together, without scrolling (issue 12, defect 1).
+
+From a 320×568 phone to a 1920×1080 screen, upright and sideways: when South is asked to bid or
+to play, the hand's cards, the buttons of the decision, the prompt (and, while bidding, the turned
+card) are inside the viewport at scroll 0 and nothing covers their top-left corner.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playing import (
+    ContextFactory,
+    coucou_situation,
+    mouse_turn,
+    screenshot,
+    situation,
+    start_coucou_game,
+    start_free_game,
+    start_malmedy_game,
+    start_tarot_game,
+    tarot_situation,
+    tarot_turn,
+)
+
+SIZES = {
+    "320x568": (320, 568),
+    "375x667": (375, 667),
+    "568x320-landscape": (568, 320),
+    "768x1024": (768, 1024),
+    "1280x800": (1280, 800),
+    "1920x1080": (1920, 1080),
+}
+
+# The parts of a decision that are not inside the viewport, or are covered at their centre.
+HIDDEN_PARTS = """(extra) => {
+  window.scrollTo(0, 0);
+  const parts = [...document.querySelectorAll('#hand .hand-card, #game-controls button, #prompt, ' + extra)]
+    .filter((node) => node.checkVisibility());
+  const wrong = [];
+  for (const node of parts) {
+    const box = node.getBoundingClientRect();
+    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    // The top-left corner a player reads and taps (tarot's cards overlap like a fan on a phone).
+    const hit = document.elementFromPoint(box.left + Math.min(10, box.width / 3), box.top + Math.min(12, box.height / 3));
+    if (!inside || !(hit && (node === hit || node.contains(hit))))
+      wrong.push(`${node.id || node.dataset.card || node.className} at ${Math.round(box.top)}..${Math.round(box.bottom)}`);
+  }
+  return { count: parts.length, wrong, scrolled: scrollY };
+}"""
+
+
+def assert_decision_fits(page: Any, what: str, extra: str = "#proposal .turned") -> None:
+    result = page.evaluate(HIDDEN_PARTS, extra)
+    assert result["scrolled"] == 0
+    assert result["count"] >= 3, f"{what}: too few parts of the decision found"
+    if result["wrong"]:
+        screenshot(page, f"fit-failed-{what.replace(' ', '-')}")
+    assert not result["wrong"], f"{what}: off screen or covered at scroll 0: {result['wrong']}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_couyon_bid_and_card_fit_without_scrolling(new_context: ContextFactory, size: str) -> None:
+    width, height = SIZES[size]
+    page = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000).new_page()
+    start_free_game(page)
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(30):
+        now = situation(page)
+        if now in ("bid", "play") and now not in seen:
+            seen.add(now)
+            assert page.locator("#prompt").inner_text().strip()
+            assert_decision_fits(page, f"{size} {now}")
+            if now == "bid":
+                screenshot(page, f"fit-{size}-bid")
+        if seen == {"bid", "play"} or now == "end":
+            break
+        mouse_turn(page, rng)
+    assert seen == {"bid", "play"}
+
+
+@pytest.mark.parametrize("size", ["320x568", "1280x800"])
+def test_the_other_games_decisions_fit_too(new_context: ContextFactory, size: str) -> None:
+    width, height = SIZES[size]
+    context = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000)
+    page = context.new_page()
+    start_malmedy_game(page)
+    assert_decision_fits(page, f"malmedy {size}", "#nothing")
+    start_tarot_game(page, 5)
+    # The first decision that shows buttons (a bid) or a card to play.
+    for _ in range(6):
+        if tarot_situation(page) in ("bid", "play"):
+            break
+        tarot_turn(page, random.Random(1), "mouse")
+    assert_decision_fits(page, f"tarot {size}", "#nothing")
+    start_coucou_game(page, 8)
+    assert coucou_situation(page) == "decide"
+    assert_decision_fits(page, f"coucou {size}", "#nothing")
