@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import gc
 import json
 import logging
 import os
@@ -786,4 +787,9 @@ def app_from_environment() -> FastAPI:
     """The factory ``couyon serve`` hands to uvicorn (each worker process builds its own app)."""
     settings = Settings.from_environment()
     configure_logging(settings.log_level)
-    return create_app(settings)
+    app = create_app(settings)
+    # What exists now (modules, the app and its routes, some 100,000 objects) lives as long as the process:
+    # frozen out of the collector's sight, a full collection, which stops every request, skips it.
+    gc.collect()
+    gc.freeze()
+    return app
