@@ -244,6 +244,8 @@ def test_a_refused_request_is_explained_and_the_move_can_be_made_again(new_conte
     page.unroute("**/api/games/*/moves")
     assert situation(page) == now
     mouse_turn(page, random.Random(0))
+    # The move has left the page; once South acts again (or a summary opens) the server has answered it.
+    situation(page)
     assert current_game(page)["view"]["move_number"] > before
 
 
