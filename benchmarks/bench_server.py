@@ -244,7 +244,11 @@ def main() -> int:
             server_cpu = server_cpu_seconds(server.pid) - cpu_before
         finally:
             server.terminate()
-            server.wait(timeout=15)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:  # Still verifying finished games: the figures are already taken.
+                server.kill()
+                server.wait()
     report(totals, health, args, elapsed, server_cpu)
     return 0
 
