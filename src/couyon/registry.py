@@ -45,7 +45,7 @@ from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
 from couyon.server.tarot_answers import NO_CHELEM, tarot_events_of, tarot_view_json
 from couyon.tarot import game as tarot_game
 from couyon.tarot.bots import bot_move as tarot_bot_move
-from couyon.tarot.bots.registry import TAROT_BOTS_BY_ID
+from couyon.tarot.bots.registry import TAROT_BOTS_BY_ID, TAROT_TABLE_BOT_ID
 from couyon.tarot.cards import Seat as TarotSeat
 from couyon.tarot.record import TarotRecord
 from couyon.tarot.record import verify as tarot_verify
@@ -505,9 +505,7 @@ def _tarot(players: int) -> GameKind:
             "poignee:CARDS, misere-atout, misere-tete or a card like KS, 10H, 21T or EX"
         ),
         bots=TAROT_BOTS_BY_ID,
-        # Not the expert yet: its draft costs 28-45 ms of server time a move (p99 165-246 ms) and 3-7 s of
-        # verifying replay a game, over the bar (docs/tarot.md); baseline/1 meets it.
-        table_bot_id="baseline/1",
+        table_bot_id=TAROT_TABLE_BOT_ID,
         rules_page="#/rules/tarot",
         verify=tarot_verify,
         view_json=tarot_view_json,

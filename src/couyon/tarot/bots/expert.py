@@ -2,7 +2,7 @@
 
 Bid and écart by simulated deals (``bidding.py``), card play by rollouts of deals drawn from
 what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md ("Bots");
-``expert/2`` (``table_expert``) is the same player on budgets small enough for the server.
+``expert/2`` (``table_expert``) bids as expert/1 and plays on a tenth of its card budget, for the server.
 """
 
 from __future__ import annotations
