@@ -128,6 +128,52 @@ def test_the_gate_lets_an_address_in_a_few_at_a_time_and_others_at_once() -> Non
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
 
+class AnswerThenWork:
+    """An ASGI app that answers at once and then works on until released, as a route with a background task does."""
+
+    def __init__(self) -> None:
+        self.answered = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"done"})
+        self.answered.set()
+        await self.release.wait()
+
+
+def test_work_after_the_answer_holds_no_turn_of_the_address() -> None:
+    async def scenario() -> None:
+        app = AnswerThenWork()
+        gate = AddressGate(1)
+        limits = RequestLimits(app, {}, RateLimiter(0), lambda cookies: None, gate, trusted="192.0.2.250")
+
+        async def request() -> None:
+            async def receive() -> dict[str, object]:
+                return {"type": "http.request", "body": b"", "more_body": False}
+
+            async def send(_message: object) -> None:
+                return None
+
+            scope = {
+                "type": "http",
+                "method": "GET",
+                "path": "/api/leaderboard",
+                "headers": [],
+                "client": ("192.0.2.1", 1),
+            }
+            await limits(scope, receive, send)
+
+        running = asyncio.create_task(request())
+        await asyncio.wait_for(app.answered.wait(), 5)
+        assert gate.running("192.0.2.1") == 0  # Answered: the turn is free while the work goes on.
+        app.release.set()
+        await running
+        assert gate.running("192.0.2.1") == 0  # Released once, not twice.
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
 def test_one_client_cannot_take_the_real_servers_capacity(tmp_path: Path) -> None:
     """Two requests of one address at a time: while two of its writes wait for a locked database, its read waits
     its turn, and another address's read is answered at once."""

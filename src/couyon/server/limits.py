@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from starlette.requests import cookie_parser
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
@@ -268,19 +268,31 @@ class RequestLimits:
             )
             await response(scope, receive, send)
             return
-        gated = self.gate is not None and address is not None and address not in self.trusted
-        if gated:
-            assert self.gate is not None and address is not None
-            if not await self.gate.acquire(address):
-                message = "Too many requests at once from this address: try again in 1 seconds."
-                await error_response(429, "too_many_requests", message, 1)(scope, receive, send)
-                return
-        try:
+        gate = self.gate
+        if gate is None or address is None or address in self.trusted:
             await self.app(scope, receive, send)
+            return
+        if not await gate.acquire(address):
+            message = "Too many requests at once from this address: try again in 1 seconds."
+            await error_response(429, "too_many_requests", message, 1)(scope, receive, send)
+            return
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                gate.release(address)
+
+        async def send_then_release(message: Message) -> None:
+            await send(message)
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                release()  # The answer is out: work after it (a verifying replay) holds no turn of the address.
+
+        try:
+            await self.app(scope, receive, send_then_release)
         finally:
-            if gated:
-                assert self.gate is not None and address is not None
-                self.gate.release(address)
+            release()
 
     async def _retry_after(self, kind: str, player_id: str | None, address: str | None) -> int | None:
         waits = [await self.limiters[kind].retry_after_async(player_id, address)] if kind in self.limiters else []
