@@ -7,7 +7,7 @@ import pytest
 from couyon.stream import Stream
 from couyon.tarot.bots import TarotBot, bot_id, bot_move, bot_rng, bots_entry
 from couyon.tarot.bots.baseline import BaselineTarotBot
-from couyon.tarot.bots.expert import ExpertTarotBot, distinct_candidates
+from couyon.tarot.bots.expert import TABLE_PASS_BELOW, ExpertTarotBot, distinct_candidates
 from couyon.tarot.bots.habits import BID_THRESHOLDS, contract_for_count, hand_count
 from couyon.tarot.bots.knowledge import DealSampler, knowledge_of
 from couyon.tarot.bots.omniscient import OmniscientTarotBot
@@ -16,7 +16,7 @@ from couyon.tarot.bots.random_bot import RandomTarotBot
 from couyon.tarot.bots.registry import TAROT_BOTS_BY_ID, tarot_bot_by_id
 from couyon.tarot.bots.worlds import true_position
 from couyon.tarot.cards import CARDS, KING_MASK, SEATS_OF, SUIT_MASKS, Seat, mask_of
-from couyon.tarot.game import CARD, ECART, GameState, Move, Phase, is_over, new_game, play, to_move
+from couyon.tarot.game import CARD, ECART, PASS, GameState, Move, Phase, is_over, new_game, play, to_move
 from couyon.tarot.record import record_of, verify
 from couyon.tarot.scoring import Contract
 from couyon.tarot.view import view
@@ -96,9 +96,33 @@ def test_the_same_seed_gives_the_same_moves(players: int) -> None:
     assert ExpertTarotBot().choose(seen, Stream(seed, "x")) == ExpertTarotBot().choose(seen, Stream(seed, "x"))
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_expert_3_bids_as_expert_2_unless_the_hand_is_below_its_cutoff(players: int) -> None:
+    # expert/3 passes a hand whose count is below TABLE_PASS_BELOW without simulating (the first cutoff
+    # while petite is open, the second over a petite); otherwise it bids exactly as expert/2.
+    table_bot, reference = tarot_bot_by_id("expert/3"), tarot_bot_by_id("expert/2")
+    open_petite, outbid = TABLE_PASS_BELOW[players]
+    branches = set()
+    for number in range(12):
+        seed = f"bots-expert3-{players}-{number}"
+        state = new_game(seed, players)
+        if number % 2:
+            first = to_move(state)
+            assert first is not None
+            state = play(state, Move(first, "petite"))
+        seat = to_move(state)
+        assert seat is not None
+        seen = view(state, seat)
+        weak = hand_count(mask_of(seen.hand), players) < (outbid if number % 2 else open_petite)
+        branches.add(weak)
+        expected = Move(seat, PASS) if weak else reference.choose(seen, Stream(seed, "bid"))
+        assert table_bot.choose(seen, Stream(seed, "bid")) == expected
+    assert branches == {True, False}
+
+
 def test_bot_ids_go_into_records() -> None:
-    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "expert/2", "random/1"]
-    assert tarot_bot_by_id("expert/1").name == tarot_bot_by_id("expert/2").name == "expert"
+    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "expert/2", "expert/3", "random/1"]
+    assert {tarot_bot_by_id(f"expert/{version}").name for version in (1, 2, 3)} == {"expert"}
     with pytest.raises(ValueError, match="unknown tarot bot"):
         tarot_bot_by_id("omniscient/1")
     state = new_game("bots-record", 3)

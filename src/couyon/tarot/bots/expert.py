@@ -2,7 +2,8 @@
 
 Bid and écart by simulated deals (``bidding.py``), card play by rollouts of deals drawn from
 what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md ("Bots");
-``expert/2`` (``table_expert``) bids as expert/1 and plays on a tenth of its card budget, for the server.
+``expert/2`` (``table_expert(2)``) bids as expert/1 and plays on a tenth of its card budget, for the server;
+``expert/3`` (``table_expert()``) is expert/2 that passes a hand too weak to bid without simulating it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import math
 from couyon.stream import Stream
 from couyon.tarot.bots.baseline import BaselineTarotBot
 from couyon.tarot.bots.bidding import BID_MARGINS, BidSimulation, best_ecart
-from couyon.tarot.bots.habits import SUIT_INDEX, cards_in
+from couyon.tarot.bots.habits import SUIT_INDEX, cards_in, hand_count
 from couyon.tarot.bots.knowledge import Knowledge, knowledge_of
 from couyon.tarot.bots.playout import marque_of, playout
 from couyon.tarot.bots.rules import legal_mask
@@ -44,6 +45,13 @@ def distinct_candidates(legal: int, knowledge: Knowledge) -> list[int]:
     return kept
 
 
+TABLE_PASS_BELOW: dict[int, tuple[float, float]] = {3: (22.0, 30.0), 4: (28.0, 32.0), 5: (20.0, 24.0)}
+"""expert/3's counts (``habits.hand_count``) below which it passes without simulating, by table size: while
+petite is open, and once it is outbid (garde and above only). Below them expert/2 about never bids (0 hands of
+63, 1,655 and 711 while petite is open, 5 of the 711 at five; 0 of 199, 684 and 370 over a petite), measured by
+``benchmarks/tarot_bid_cutoff.py`` (docs/tarot.md, "Bots")."""
+
+
 class ExpertTarotBot:
     name = "expert"
 
@@ -58,7 +66,9 @@ class ExpertTarotBot:
         evidence_candidates: int = 3,
         ecart_worlds: int = 12,
         margins: dict[int, tuple[float, float, float, float]] | None = None,
+        pass_below: dict[int, tuple[float, float]] | None = None,
     ) -> None:
+        self.pass_below = pass_below
         self.evidence_candidates = evidence_candidates
         self.bid_worlds = bid_worlds
         self.ecart_worlds = ecart_worlds
@@ -87,7 +97,7 @@ class ExpertTarotBot:
     def _bid(self, seat_view: TarotView, rng: Stream) -> Move:
         seat = seat_view.seat
         allowed = [Contract(move.action) for move in seat_view.legal_moves if move.action != PASS]
-        if not allowed:
+        if not allowed or self._too_weak(seat_view, allowed):
             return Move(seat, PASS)
         seats = seat_view.seats
         players = seat_view.players
@@ -99,6 +109,14 @@ class ExpertTarotBot:
         if values[best] - margins[best.strength] <= 0:
             return Move(seat, PASS)
         return Move(seat, best.value)
+
+    def _too_weak(self, seat_view: TarotView, allowed: list[Contract]) -> bool:
+        """Whether the hand's usual count is below the count from which this bot may bid what is still open."""
+        if self.pass_below is None:
+            return False
+        open_petite, outbid = self.pass_below[seat_view.players]
+        cutoff = open_petite if Contract.PETITE in allowed else outbid
+        return hand_count(mask_of(seat_view.hand), seat_view.players) < cutoff
 
     def bid_values(self, seat_view: TarotView, rng: Stream, contracts: list[Contract]) -> dict[Contract, float]:
         """This seat's expected score as the taker of each contract, from deals of the unseen cards played out."""
@@ -159,11 +177,15 @@ class ExpertTarotBot:
         return preferred if preferred in best_cards else best_cards[0]
 
     @classmethod
-    def table_expert(cls) -> ExpertTarotBot:
+    def table_expert(cls, version: int = 3) -> ExpertTarotBot:
         """``expert/2``: expert/1's bids on a tenth of its card budget and a third of its écart deals, cheaper
         for the server's time per move (docs/tarot.md, "Bots"): 600 simulated cards a card decision (2 to 8
-        deals), 32 deals a bid (12 overbid at five players), 4 an écart."""
-        return cls(version=2, budget=600, min_worlds=2, max_worlds=8, bid_worlds=32, ecart_worlds=4)
+        deals), 32 deals a bid (12 overbid at five players), 4 an écart. ``expert/3``: the same, but a hand
+        whose usual count is below ``TABLE_PASS_BELOW`` passes without simulating its bid."""
+        pass_below = TABLE_PASS_BELOW if version == 3 else None
+        return cls(
+            version, budget=600, min_worlds=2, max_worlds=8, bid_worlds=32, ecart_worlds=4, pass_below=pass_below
+        )
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
         """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""

@@ -14,7 +14,13 @@ OmniscientPlayer = OmniscientTarotBot
 Player = TarotBot | OmniscientTarotBot
 """A bot, or the yardstick that reads the whole state (only the arena seats one)."""
 
-_BOTS: tuple[TarotBot, ...] = (RandomTarotBot(), BaselineTarotBot(), ExpertTarotBot(), ExpertTarotBot.table_expert())
+_BOTS: tuple[TarotBot, ...] = (
+    RandomTarotBot(),
+    BaselineTarotBot(),
+    ExpertTarotBot(),
+    ExpertTarotBot.table_expert(2),
+    ExpertTarotBot.table_expert(3),
+)
 TAROT_BOTS_BY_ID: dict[str, TarotBot] = {bot_id(bot): bot for bot in _BOTS}
 
 TAROT_TABLE_BOT_ID = "baseline/1"
