@@ -9,7 +9,7 @@ import random
 import re
 from typing import Any
 
-from playing import PHONE, ContextFactory, assert_no_violations, screenshot
+from playing import DESKTOP, PHONE, ContextFactory, assert_no_violations, screenshot
 from playwright.sync_api import expect
 
 
@@ -110,6 +110,9 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     assert page.get_by_role("button", name="Rejouer ce défi hors classement").count() == 0  # Today is not over.
     assert_no_violations(page, "results (fr)")
     screenshot(page, "results-desktop")
+    page.set_viewport_size(PHONE)
+    screenshot(page, "results-phone")
+    page.set_viewport_size(DESKTOP)
 
     # The statistics: one day played, a streak of one, today's calendar cell marked as played.
     page.goto("/#/stats")
@@ -257,6 +260,9 @@ def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_
     assert beside.is_visible()
     assert_no_violations(page, "archive game (fr, phone)")
     screenshot(page, "archive-table-phone")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, "archive-table-desktop")
+    page.set_viewport_size(PHONE)
 
     english(page)
     page.goto("/#/results")

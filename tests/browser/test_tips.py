@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playing import PHONE, ContextFactory, assert_no_violations, screenshot, situation
+from playing import DESKTOP, PHONE, ContextFactory, assert_no_violations, screenshot, situation
 
 WORDS = {
     "fr": {"link": "Conseils et questions fréquentes", "tips": "Conseils", "faq": "Questions fréquentes"},
@@ -43,6 +43,9 @@ def test_tips_from_the_home_rules_and_table(new_context: ContextFactory, languag
     assert page.evaluate("document.activeElement.tagName") == "H1"
     assert_no_violations(page, f"tips ({language})")
     screenshot(page, f"phone-tips-{language}")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"desktop-tips-{language}")
+    page.set_viewport_size(PHONE)
 
     # From the rules.
     page.goto("/#/rules")
