@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playing import (
     ANNOUNCEMENT_RECORDER,
+    DESKTOP,
     ContextFactory,
     assert_no_violations,
     current_game,
@@ -100,6 +101,9 @@ def test_the_deal_summary_keeps_the_table_and_lists_the_tricks(new_context: Cont
     screenshot(page, f"phone-320-deal-summary-{language}")
     dialog = page.locator("#deal-dialog").bounding_box()
     assert dialog and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= PHONE_320["width"]
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"desktop-deal-summary-{language}")
+    page.set_viewport_size(PHONE_320)
     page.locator("#deal-dialog-close").tap()
 
     # The next deal: once two tricks are played, both can be reviewed, stepping back from the last.

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from playing import ContextFactory, assert_no_violations, screenshot
+from playing import DESKTOP, ContextFactory, assert_no_violations, screenshot
 
 PHONE_320 = {"width": 320, "height": 568}
 ANONYMOUS = {"fr": re.compile(r"^Anonyme n°\d{5}"), "en": re.compile(r"^Anonymous #\d{5}")}
@@ -81,6 +81,9 @@ def test_own_row_anonymous_names_periods_and_a_narrow_screen(new_context: Contex
     assert fits["scroll"] <= fits["client"] and fits["over"] == [], fits
     assert_no_violations(page, f"free leaderboard at 320 px ({language})")
     screenshot(page, f"phone-320-leaderboard-{language}")
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"desktop-leaderboard-{language}")
+    page.set_viewport_size(PHONE_320)
 
     # Periods of the free board.
     today, week, ever = PERIODS[language]
