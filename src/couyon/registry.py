@@ -511,9 +511,8 @@ def _tarot(players: int) -> GameKind:
         view_json=tarot_view_json,
         events_of=tarot_events_of,
         waive_action=NO_CHELEM,
-        # Tarot has one level, its table's (a beginner table would be the same baseline). A hint is asked
-        # seldom, so it may cost what the expert costs (28-45 ms a move, docs/tarot.md).
-        hint_bot_id="expert/1",
+        # Tarot has one level, its table's. A hint asks the table's bot, so it costs no more than a table move.
+        hint_bot_id="expert/3",
     )
 
 

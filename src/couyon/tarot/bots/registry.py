@@ -23,10 +23,9 @@ _BOTS: tuple[TarotBot, ...] = (
 )
 TAROT_BOTS_BY_ID: dict[str, TarotBot] = {bot_id(bot): bot for bot in _BOTS}
 
-TAROT_TABLE_BOT_ID = "baseline/1"
-"""The bot tarot tables seat. Not an expert yet: expert/1 costs 28-45 ms of server time a move, and expert/2, which
-beats the baseline at 3, 4 and 5 players, still misses the p99 bar of a move at 20 paced players at three and five
-(docs/tarot.md, "At the server and the table")."""
+TAROT_TABLE_BOT_ID = "expert/3"
+"""The bot tarot tables seat: expert/3 beats the baseline at 3, 4 and 5 players and, on a quiet machine, meets the
+time bars of a move at 20 paced players (docs/tarot.md, "At the server and the table")."""
 
 TAROT_ARENA_BOTS: dict[str, Callable[[], Player]] = {
     "random": RandomTarotBot,
