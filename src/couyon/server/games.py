@@ -43,7 +43,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from couyon.game import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
-from couyon.registry import DEFAULT_GAME, GAMES, GameKind, Options, game_named
+from couyon.registry import DEFAULT_GAME, GAMES, Engine, GameKind, Options, game_named
 from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
@@ -168,6 +168,16 @@ class GameAnswer:
             else {"board": entry[0].board, "rank": entry[1], "score": entry[0].score, "deals": entry[0].deals},
             "leaderboard_pending": self.leaderboard_pending,
         }
+
+
+def _refuse_over_or_stale(engine: Engine, state: Any, move_number: int, what: str) -> None:
+    """409 for a ``what`` (a move, a hint) asked of a game that is over or of a view that is no longer the game's."""
+    if engine.is_over(state):
+        raise ApiError(409, "game_over", "The game is over: no move can follow.")
+    if move_number != state.move_count:
+        raise ApiError(
+            409, "stale", f"This {what} answers view {move_number} but the game is at move {state.move_count}."
+        )
 
 
 class GameService:
@@ -404,12 +414,7 @@ class GameService:
         state = self._folds.fold(game, moves)
         kind = kind_of(game)  # The fold refused a game this server does not know.
         engine = kind.engine
-        if engine.is_over(state):
-            raise ApiError(409, "game_over", "The game is over: no move can follow.")
-        if move_number != state.move_count:
-            raise ApiError(
-                409, "stale", f"This move answers view {move_number} but the game is at move {state.move_count}."
-            )
+        _refuse_over_or_stale(engine, state, move_number, "move")
         if not kind.human_may_move(state):
             raise ApiError(409, "out_of_turn", "It is not your turn.")
         if kind.waive_action is not None and action == kind.waive_action:
@@ -482,12 +487,7 @@ class GameService:
             raise ApiError(403, "no_hints", "Hints are for free games: the daily challenge is played without help.")
         state = self._folds.fold(game, moves)
         engine = kind.engine
-        if engine.is_over(state):
-            raise ApiError(409, "game_over", "The game is over: no move can follow.")
-        if move_number != state.move_count:
-            raise ApiError(
-                409, "stale", f"This hint answers view {move_number} but the game is at move {state.move_count}."
-            )
+        _refuse_over_or_stale(engine, state, move_number, "hint")
         if engine.to_move(state) != kind.human:
             raise ApiError(409, "out_of_turn", "It is not your turn.")
         move = engine.bot_move(state, kind.bot(kind.hint_bot_id))
