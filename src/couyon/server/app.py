@@ -11,7 +11,6 @@ import datetime as dt
 import gc
 import json
 import logging
-import os
 import random
 import re
 import secrets
@@ -55,7 +54,7 @@ from couyon.server.identity import (
     recovery_code,
     signed_cookie,
 )
-from couyon.server.limits import AddressGate, RateLimiter, RequestLimits
+from couyon.server.limits import AddressGate, RateLimiter, RequestLimits, trusted_proxies
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.results import DayResults
@@ -775,7 +774,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         new_players=new_players,
         player_of=lambda cookies: player_of_cookies(secret, cookies)[0],
         gate=gate,
-        trusted=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
+        trusted=trusted_proxies(),
     )
     app.add_middleware(RenameCookie)
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)

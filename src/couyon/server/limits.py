@@ -48,6 +48,14 @@ LINGER_SECONDS = 1.0
 LINGER_MAX_BYTES = 65536
 """A refused connection that sends more than this meanwhile is closed at once."""
 
+TRUSTED_BY_DEFAULT = "127.0.0.1,::1"
+"""uvicorn's default ``forwarded_allow_ips``: a proxy on this machine."""
+
+
+def trusted_proxies() -> str:
+    """``FORWARDED_ALLOW_IPS`` as uvicorn reads it: the proxies whose clients' addresses count, not their own."""
+    return os.environ.get("FORWARDED_ALLOW_IPS", TRUSTED_BY_DEFAULT)
+
 
 class SharedCounts(Protocol):
     """Where the processes sharing a database add up their counts (``Store.add_rate_counts``)."""
@@ -244,7 +252,7 @@ class RequestLimits:
         new_players: RateLimiter,
         player_of: Callable[[Mapping[str, str]], str | None],
         gate: AddressGate | None,
-        trusted: str = "127.0.0.1,::1",
+        trusted: str = TRUSTED_BY_DEFAULT,
     ) -> None:
         self.app = app
         self.limiters = limiters
@@ -315,7 +323,7 @@ class ConnectionLimits:
     header_timeout_seconds: float = 10.0
     max_connections: int = 1000
     max_connections_per_address: int = 128
-    trusted: str = "127.0.0.1,::1"
+    trusted: str = TRUSTED_BY_DEFAULT
     """uvicorn's ``forwarded_allow_ips``: proxies, exempt from the per-address limit (all their clients share it)."""
 
 
@@ -348,7 +356,7 @@ def _limits_of_this_process() -> tuple[ConnectionLimits, _Trusted]:
     from couyon.server.config import Settings
 
     settings = Settings.from_environment()
-    trusted = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    trusted = trusted_proxies()
     limits = ConnectionLimits(
         max_header_bytes=settings.max_header_bytes,
         max_headers=settings.max_headers,
