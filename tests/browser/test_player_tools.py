@@ -19,6 +19,7 @@ from playing import (
     screenshot,
     situation,
 )
+from playwright.sync_api import expect
 
 MAX_STEPS = 400
 
@@ -146,7 +147,7 @@ def test_a_recovery_code_brings_the_player_to_another_device(new_context: Contex
     phone.goto("/#/settings")
     phone.get_by_role("button", name="Montrer mon code").click()
     status = phone.locator("#recovery-status")
-    assert status.inner_text() == (
+    expect(status).to_have_text(  # Said once the server has answered.
         "Pas encore de joueur sur cet appareil : joue une partie ou enregistre un nom d'abord."
     )
     phone.get_by_label("Nom (1 à 24 caractères)").fill("Marie")
