@@ -49,6 +49,20 @@ def test_a_player_of_every_game_plays_two_that_replay_to_what_he_saw(server: Ser
     assert report["games_started"] == report["games_finished"] == report["records_verified"] == 2
 
 
+def test_coucou_players_play_at_the_table_size_asked_for(server: ServerProcess) -> None:
+    """``table`` reaches the server as the games' options: each answer is checked to carry them (a 20-seat table)."""
+    options = LoadOptions(players=2, games=1, duration=240, seed="coucou-20", game="coucou", table={"players": 20})
+    report = run_load(options, url=server.url)
+    assert report["errors"] == {} and report["table"] == {"players": 20}
+    assert report["games_started"] == report["games_finished"] == report["records_verified"] == 2
+
+
+def test_a_table_option_the_server_refuses_is_counted_as_an_error(server: ServerProcess) -> None:
+    options = LoadOptions(players=1, games=1, duration=240, seed="coucou-21", game="coucou", table={"players": 21})
+    report = run_load(options, url=server.url)
+    assert report["errors"] == {"new game: 422 invalid_fields": 1} and report["games_started"] == 0
+
+
 def test_the_time_budget_stops_the_run_and_cut_games_resume(tmp_path: Path) -> None:
     """Games cut by the budget are checked too: each must resume at its player's last view."""
     report = run_load(LoadOptions(players=3, games=1000, duration=0.5, seed="budget", think=0.01))
@@ -105,6 +119,8 @@ def test_bad_arguments_are_refused_in_one_sentence(capsys: pytest.CaptureFixture
     assert capsys.readouterr().err == "couyon load: --players must be at least 1, not 0.\n"
     assert main(["load", "--think", "5", "--duration", "1"]) == 2
     assert capsys.readouterr().err == "couyon load: --think must be from 0 to less than --duration, not 5.0.\n"
+    assert main(["load", "--game", "coucou", "--option", "players"]) == 2
+    assert capsys.readouterr().err == "couyon load: --option takes NAME=VALUE, like players=20, not 'players'.\n"
     with pytest.raises(SystemExit) as refused:
         main(["load", "--game", "tarot"])
     assert refused.value.code == 2

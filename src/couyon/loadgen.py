@@ -172,6 +172,8 @@ class LoadOptions:
     think: float = 0.0
     game: str | None = None
     """The game played (a registry id); None names none, so the server plays its default game."""
+    table: Json = field(default_factory=dict)
+    """The table options of every game played (coucou: ``{"players": 20}``); empty leaves the server's defaults."""
 
 
 @dataclass(slots=True)
@@ -249,6 +251,8 @@ async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, dea
     chooser = Stream(options.seed, f"player:{index}")
     pauses = Stream(options.seed, f"think:{index}")
     body: Json = {"mode": "free"} if options.game is None else {"mode": "free", "game": options.game}
+    if options.table:
+        body["options"] = options.table
     for _ in range(options.games):
         if time.monotonic() >= deadline:
             return
@@ -257,6 +261,9 @@ async def _play(client: httpx.AsyncClient, index: int, options: LoadOptions, dea
             return
         if options.game is not None and answer.get("game") != options.game:
             tally.errors["new game: the answer names another game than the one asked for"] += 1
+            return
+        if any(answer.get("options", {}).get(name) != value for name, value in options.table.items()):
+            tally.errors["new game: the answer's table options differ from those asked for"] += 1
             return
         game = PlayedGame(answer["id"], answer["game"], index, answer)
         tally.games.append(game)
@@ -344,6 +351,7 @@ async def _run(base_url: str, options: LoadOptions) -> Json:
         "duration_limit_s": options.duration,
         "think_s": options.think,
         "game": options.game,
+        "table": options.table,
         "elapsed_s": round(elapsed, 2),
         "games_started": len(tally.games),
         "games_finished": finished,
@@ -376,8 +384,10 @@ def format_report(report: Json) -> str:
     def line(values: Json) -> str:
         return "  ".join(f"{name} {value} ms" for name, value in values.items())
 
+    table = "".join(f" {name}={value}" for name, value in report["table"].items())
+
     lines = [
-        f"{report['players']} players of {report['game'] or 'the default game'} against {report['url']} "
+        f"{report['players']} players of {report['game'] or 'the default game'}{table} against {report['url']} "
         f"({report['database']}), {report['elapsed_s']} s (limit {report['duration_limit_s']} s), "
         f"think time {report['think_s']} s",
         f"games: {report['games_started']} started, {report['games_finished']} finished, "
@@ -408,7 +418,25 @@ def add_load_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", choices=list(GAMES), help="the game played (default: none named, the server's default game)"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option of every game played, repeatable (coucou: --option players=20 --option level=easy)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+
+
+def table_options(items: list[str]) -> Json | str:
+    """The ``--option NAME=VALUE`` items as table options (a whole number sent as a number), or why they are not."""
+    table: Json = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        if not (name and equals and value):
+            return f"--option takes NAME=VALUE, like players=20, not {item!r}."
+        table[name] = int(value) if value.isascii() and value.isdigit() else value
+    return table
 
 
 def run_load_command(args: argparse.Namespace) -> int:
@@ -423,8 +451,18 @@ def run_load_command(args: argparse.Namespace) -> int:
     if not 0 <= args.think < args.duration:
         print(f"couyon load: --think must be from 0 to less than --duration, not {args.think}.", file=sys.stderr)
         return 2
+    table = table_options(args.option)
+    if isinstance(table, str):
+        print(f"couyon load: {table}", file=sys.stderr)
+        return 2
     options = LoadOptions(
-        players=args.players, games=args.games, duration=args.duration, seed=args.seed, think=args.think, game=args.game
+        players=args.players,
+        games=args.games,
+        duration=args.duration,
+        seed=args.seed,
+        think=args.think,
+        game=args.game,
+        table=table,
     )
     try:
         report = run_load(options, args.url, args.database_url, args.workers)
