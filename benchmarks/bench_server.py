@@ -100,6 +100,8 @@ class Totals:
         self.first_create_latencies: list[float] = []
         """Each player's first game: all are sent at once when the run starts, so they queue behind each other."""
         self.errors: dict[int, int] = {}
+        self.refusal: str | None = None
+        """The server's sentence for the first refused new game."""
         self.games_finished = 0
         self.elapsed = 0.0
 
@@ -124,7 +126,11 @@ async def player(
             first = False
             if status != 201:
                 totals.errors[status] = totals.errors.get(status, 0) + 1
-                continue
+                if status == 429:
+                    continue
+                # Asking again would be refused the same way (an unknown game, a bad option): this player stops.
+                totals.refusal = totals.refusal or str((answer or {}).get("error", {}).get("message", answer))
+                break
             while answer["view"]["winner"] is None and totals.more():
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
@@ -267,6 +273,8 @@ def report(totals: Totals, health: dict[str, Any], args: argparse.Namespace, ela
         f"moves {len(latencies)}  games finished {totals.games_finished}  errors {totals.errors or 0}  "
         f"elapsed {elapsed:.1f} s  moves/s {len(latencies) / elapsed:.0f}"
     )
+    if totals.refusal:
+        print(f"new game refused: {totals.refusal}")
     if latencies:
         print(
             f"move latency ms: p50 {statistics.median(latencies):.1f}  p90 {percentile(latencies, 0.9):.1f}  "
