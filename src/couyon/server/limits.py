@@ -104,17 +104,11 @@ class RateLimiter:
         self._window = -1
         self._counts: dict[str, _Count] = {}
 
-    def retry_after(self, player_id: str | None, address: str | None) -> int | None:
-        """Count one request; None if allowed, else the seconds to wait before the window ends."""
-        if self.per_player <= 0:
-            return None
-        keys, due, window, now = self._count(player_id, address)
-        if due:
-            self._sync(due, window)
-        return self._verdict(keys, now)
+    async def retry_after(self, player_id: str | None, address: str | None) -> int | None:
+        """Count one request; None if allowed, else the seconds to wait before the window ends.
 
-    async def retry_after_async(self, player_id: str | None, address: str | None) -> int | None:
-        """``retry_after`` for the event loop: only a sync with the database goes to a thread."""
+        Only a sync with the database leaves the event loop (to a thread).
+        """
         if self.per_player <= 0:
             return None
         keys, due, window, now = self._count(player_id, address)
@@ -303,9 +297,9 @@ class RequestLimits:
             release()
 
     async def _retry_after(self, kind: str, player_id: str | None, address: str | None) -> int | None:
-        waits = [await self.limiters[kind].retry_after_async(player_id, address)] if kind in self.limiters else []
+        waits = [await self.limiters[kind].retry_after(player_id, address)] if kind in self.limiters else []
         if player_id is None and kind != "reads":
-            waits.append(await self.new_players.retry_after_async(None, address))
+            waits.append(await self.new_players.retry_after(None, address))
         found = [wait for wait in waits if wait is not None]
         return max(found) if found else None
 
