@@ -28,8 +28,10 @@ def test_over_the_player_limit_waits_for_the_window_to_end() -> None:
     assert [ask(limiter, "p_1", "10.0.0.1") for _ in range(3)] == [None, None, None]
     seconds.now += 20
     assert ask(limiter, "p_1", "10.0.0.1") == 40
+    seconds.now += 24.5
+    assert ask(limiter, "p_1", "10.0.0.1") == 16  # The seconds left (15.5) rounded up.
     assert ask(limiter, "p_2", "10.0.0.1") is None  # Another player at the same address.
-    seconds.now += 40
+    seconds.now += 15.5
     assert ask(limiter, "p_1", "10.0.0.1") is None  # A new window.
 
 
