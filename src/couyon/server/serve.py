@@ -8,15 +8,25 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-_OPTION_VARIABLES = {
+if TYPE_CHECKING:
+    from couyon.server.config import Settings
+
+_SERVE_VARIABLES = {
     "host": "COUYON_HOST",
     "port": "COUYON_PORT",
     "data_dir": "COUYON_DATA_DIR",
     "database_url": "COUYON_DATABASE_URL",
     "workers": "COUYON_WORKERS",
     "log_level": "COUYON_LOG_LEVEL",
+}
+_PRUNE_VARIABLES = {
+    "days": "COUYON_RETENTION_DAYS",
+    "data_dir": "COUYON_DATA_DIR",
+    "database_url": "COUYON_DATABASE_URL",
 }
 
 
@@ -78,16 +88,16 @@ def _file_descriptor_problem(max_connections: int) -> str | None:
     return None
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """Start the server; worker processes read the same settings from the environment."""
-    import uvicorn
+def _checked_settings(command: str, args: argparse.Namespace, variables: Mapping[str, str]) -> Settings | None:
+    """The settings, the command's options put over the environment, once the database answers; None after saying why.
 
+    The options go into the environment so that uvicorn's worker processes read the same settings. The database
+    is checked once here so that an unreachable or misspelt one is one sentence, not every worker's traceback.
+    """
     from couyon.server.config import ConfigError, Settings
     from couyon.server.games import table_bots
-    from couyon.server.limits import GuardedHttpToolsProtocol
-    from couyon.server.logs import configure_logging
 
-    for option, variable in _OPTION_VARIABLES.items():
+    for option, variable in variables.items():
         value = getattr(args, option)
         if value is not None:
             os.environ[variable] = str(value)
@@ -95,12 +105,24 @@ def run_serve(args: argparse.Namespace) -> int:
         settings = Settings.from_environment()
         table_bots(settings.table_bot)
     except (ConfigError, ValueError) as error:
-        print(f"couyon serve: {error}", file=sys.stderr)
-        return 2
-    # Checked once here so that an unreachable or misspelt database is one sentence, not every worker's traceback.
+        print(f"couyon {command}: {error}", file=sys.stderr)
+        return None
     problem = _database_problem(settings.database_url, settings.data_dir)
     if problem is not None:
-        print(f"couyon serve: {problem}.", file=sys.stderr)
+        print(f"couyon {command}: {problem}.", file=sys.stderr)
+        return None
+    return settings
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Start the server; worker processes read the same settings from the environment."""
+    import uvicorn
+
+    from couyon.server.limits import GuardedHttpToolsProtocol
+    from couyon.server.logs import configure_logging
+
+    settings = _checked_settings("serve", args, _SERVE_VARIABLES)
+    if settings is None:
         return 2
     problem = _file_descriptor_problem(settings.max_connections)
     if problem is not None:
@@ -142,26 +164,11 @@ def run_prune(args: argparse.Namespace) -> int:
     import json
 
     from couyon.server.app import Retention
-    from couyon.server.config import ConfigError, Settings
     from couyon.server.games import utc_now
     from couyon.store import Store
 
-    for option, variable in (
-        ("days", "COUYON_RETENTION_DAYS"),
-        ("data_dir", "COUYON_DATA_DIR"),
-        ("database_url", "COUYON_DATABASE_URL"),
-    ):
-        value = getattr(args, option)
-        if value is not None:
-            os.environ[variable] = str(value)
-    try:
-        settings = Settings.from_environment()
-    except ConfigError as error:
-        print(f"couyon prune: {error}", file=sys.stderr)
-        return 2
-    problem = _database_problem(settings.database_url, settings.data_dir)
-    if problem is not None:
-        print(f"couyon prune: {problem}.", file=sys.stderr)
+    settings = _checked_settings("prune", args, _PRUNE_VARIABLES)
+    if settings is None:
         return 2
     if settings.retention_days == 0:
         print(json.dumps({"games": 0, "players": 0, "days": 0}))
