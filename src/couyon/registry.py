@@ -30,6 +30,7 @@ from couyon.coucou.view import PublicCoup, public_coup
 from couyon.coucou.view import view as coucou_view
 from couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.malmedy import MALMEDY
+from couyon.malmedy_review import malmedy_review
 from couyon.record import Record, RecordError, read_document, verify, wrong_format
 from couyon.review import review
 from couyon.rules import STANDARD, Variant
@@ -405,6 +406,7 @@ MALMEDY_GAME = GameKind(
     # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
     win_score=1001,
     deal_results=deal_results,
+    review=malmedy_review,
 )
 
 COUCOU_GAME = GameKind(

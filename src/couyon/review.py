@@ -12,17 +12,21 @@ The decisions with the largest expert cost are marked ``costly``.
 
 With ``revealed`` False (a daily game whose day is not over) nothing hidden from South
 is in the review: only South's own hands, and no double-dummy value.
+
+``review_of`` walks the moves the same way for every variant; what differs (the bids,
+the expert, the solver, the trick's winner) is the variant's ``Rules``: ``COUYON`` here,
+``malmedy_review.MALMEDY_RULES`` for the couyon de Malmedy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from couyon.bots.expert import ExpertBot
 from couyon.bots.objective import outcome_utilities
 from couyon.bots.solver import outcome_classes
-from couyon.cards import RANKS_PER_SUIT, SEATS, Seat, cards_of
+from couyon.cards import RANKS_PER_SUIT, SEATS, Card, Seat, cards_of
 from couyon.game import TAKE, GameState, Move, legal_cards, new_game, play
 from couyon.record import deal_report
 from couyon.stream import Stream
@@ -37,25 +41,52 @@ COSTLY_MARKS = 3
 COSTLY_MIN = 0.1
 """The least expert cost, in lines, of a decision marked costly."""
 _OUTCOMES = {1: "made", 0: "tie", -1: "failed"}
-_HUMAN = Seat.S
+HUMAN = Seat.S
 
 
-def review(seed: str, moves: Sequence[str], revealed: bool) -> Json:
-    """The review of the finished standard game ``seed`` + ``moves`` (see the module's text)."""
-    state = new_game(seed)
+class Rules(Protocol):
+    """What differs between the reviews of two variants; ``review_of`` walks the moves the same way for all."""
+
+    expert: str
+    """The reviewing bot's id."""
+
+    def new_game(self, seed: str) -> GameState: ...
+
+    def deal_facts(self, state: GameState) -> Json:
+        """What a deal's entry tells of the deal as dealt, besides its number, dealer and hands."""
+
+    def call(self, state: GameState, move: Move) -> Json:
+        """A move that is not a card (a bid, a trump, an announcement) as its entry in ``bids``."""
+
+    def judged(self, state: GameState, move: Move, revealed: bool) -> Json:
+        """South's decision ``move``: the expert's values of the choices, the solver's when ``revealed``, the cost."""
+
+    def par(self, move: Move, after: GameState) -> str | None:
+        """The deal's double-dummy outcome once ``move`` sets what is played for (None: not this move)."""
+
+    def trick_winner(self, state: GameState, cards: tuple[Card, ...]) -> int:
+        """The position in the full trick ``cards`` of its winner."""
+
+    def report(self, summary: Any) -> Json:
+        """The finished deal's record ``deal_log`` entry, as the deal's entry ends."""
+
+
+def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool) -> Json:
+    """The review of the finished game ``seed`` + ``moves`` of ``rules``'s variant (see the module's text)."""
+    state = rules.new_game(seed)
     deals: list[Json] = []
     decisions: list[Json] = []
     for text in moves:
         move = Move.parse(text)
         deal = state.deal
         if not deals or deals[-1]["number"] != deal.number:
-            deals.append(_deal_start(state, revealed))
+            deals.append(_deal_start(rules, state, revealed))
         entry = deals[-1]
-        judged = _judged(state, move, revealed) if move.seat == _HUMAN else None
+        judged = rules.judged(state, move, revealed) if move.seat == HUMAN else None
         if judged is not None:
             decisions.append(judged)
         if move.card is None:
-            bid: Json = {"seat": str(move.seat), "proposal": str(deal.proposal), "take": move.action == TAKE}
+            bid = rules.call(state, move)
             entry["bids"].append(bid if judged is None else {**bid, "review": judged})
         else:
             if not deal.trick:
@@ -65,33 +96,31 @@ def review(seed: str, moves: Sequence[str], revealed: bool) -> Json:
             trick["cards"].append(played if judged is None else {**played, "review": judged})
         after = play(state, move)
         if move.card is not None and len(deal.trick) == 3:
-            assert deal.trump is not None
-            cards = (*deal.trick, move.card)
-            entry["tricks"][-1]["winner"] = str(
-                SEATS[(deal.leader + state.variant.trick_winner(cards, deal.trump)) % 4]
-            )
-        if move.action == TAKE and revealed:
-            entry["par"] = _par(after)
+            winner = rules.trick_winner(state, (*deal.trick, move.card))
+            entry["tricks"][-1]["winner"] = str(SEATS[(deal.leader + winner) % 4])
+        par = rules.par(move, after) if revealed and move.card is None else None
+        if par is not None:
+            entry["par"] = par
         if len(after.finished_deals) > len(state.finished_deals):
-            entry.update(deal_report(after.finished_deals[-1]))
+            entry.update(rules.report(after.finished_deals[-1]))
         state = after
     _mark_costliest(decisions)
     return {
         "revealed": revealed,
-        "expert": f"{REVIEWER.name}/{REVIEWER.version}",
+        "expert": rules.expert,
         "winner": None if state.winner is None else str(state.winner),
         "score": state.score,
         "deals": deals,
     }
 
 
-def _deal_start(state: GameState, revealed: bool) -> Json:
+def _deal_start(rules: Rules, state: GameState, revealed: bool) -> Json:
     deal = state.deal
-    seats = SEATS if revealed else (_HUMAN,)
+    seats = SEATS if revealed else (HUMAN,)
     return {
         "number": deal.number,
         "dealer": str(deal.dealer),
-        "stake": deal.stake,
+        **rules.deal_facts(state),
         "hands": {str(seat): [str(card) for card in cards_of(deal.hands[seat])] for seat in seats},
         "par": None,
         "bids": [],
@@ -99,9 +128,52 @@ def _deal_start(state: GameState, revealed: bool) -> Json:
     }
 
 
+class _Couyon:
+    """The common game's review: bids judged by the take value against the bar, cards by ``ExpertBot``."""
+
+    expert = f"{REVIEWER.name}/{REVIEWER.version}"
+
+    @staticmethod
+    def new_game(seed: str) -> GameState:
+        return new_game(seed)
+
+    @staticmethod
+    def deal_facts(state: GameState) -> Json:
+        return {"stake": state.deal.stake}
+
+    @staticmethod
+    def call(state: GameState, move: Move) -> Json:
+        return {"seat": str(move.seat), "proposal": str(state.deal.proposal), "take": move.action == TAKE}
+
+    @staticmethod
+    def judged(state: GameState, move: Move, revealed: bool) -> Json:
+        return _judged(state, move, revealed)
+
+    @staticmethod
+    def par(move: Move, after: GameState) -> str | None:
+        return _par(after) if move.action == TAKE else None
+
+    @staticmethod
+    def trick_winner(state: GameState, cards: tuple[Card, ...]) -> int:
+        assert state.deal.trump is not None
+        return state.variant.trick_winner(cards, state.deal.trump)
+
+    @staticmethod
+    def report(summary: Any) -> Json:
+        return deal_report(summary)
+
+
+COUYON: Rules = _Couyon()
+
+
+def review(seed: str, moves: Sequence[str], revealed: bool) -> Json:
+    """The review of the finished standard game ``seed`` + ``moves`` (see the module's text)."""
+    return review_of(COUYON, seed, moves, revealed)
+
+
 def _judged(state: GameState, move: Move, revealed: bool) -> Json:
     """South's decision ``move`` in ``state``: the expert's values of its choices (and the solver's), and the costs."""
-    seat_view = standard_view(state, _HUMAN)
+    seat_view = standard_view(state, HUMAN)
     deal = state.deal
     if move.card is None:
         take, bar = REVIEWER.take_value(seat_view)
@@ -114,7 +186,7 @@ def _judged(state: GameState, move: Move, revealed: bool) -> Json:
         }
         if revealed:
             # Double dummy: South takes this proposal and leads; the best the solver finds for NS.
-            classes = outcome_classes(deal.hands, deal.proposal // RANKS_PER_SUIT, _HUMAN, (), 0)
+            classes = outcome_classes(deal.hands, deal.proposal // RANKS_PER_SUIT, HUMAN, (), 0)
             judged["dd_take"] = _OUTCOMES[max(classes.values())]
         return judged
     legal = legal_cards(state)

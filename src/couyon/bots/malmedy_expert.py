@@ -69,9 +69,19 @@ _LIKELIHOOD_FLOOR = 0.05
 
 Option = int
 """What a solved deal gives a value to: a card (0–23), the same card after announcing the mite, or raising."""
-_MITE_OFFSET = 100
+MITE_OFFSET = 100
 _ALL = (1 << 24) - 1
 RAISE = -1
+
+
+class Solved(NamedTuple):
+    """What the deals solved for one decision say."""
+
+    totals: dict[Option, float]
+    """The options still in the race, each its values summed over every deal solved."""
+    deals: int
+    means: dict[Option, float]
+    """Every option, its mean value over the deals solved while it was in the race (for the review)."""
 
 
 @lru_cache(maxsize=1 << 17)
@@ -134,8 +144,7 @@ class MalmedyExpertBot:
             return Move(seat, f"trump-{SUITS[suit]}")
         if seat_view.asking is not None:
             return Move(seat, seat_view.asking if self._raises(seat_view, rng) else PASS)
-        may_mite = any(move.action == MITE for move in moves)
-        card = self._best_card(seat_view, rng, may_mite)
+        card = self.pick_card(seat_view, self.card_values(seat_view, rng))
         if card is None:
             return Move(seat, MITE)
         return next(move for move in moves if move.action == card)
@@ -167,11 +176,11 @@ class MalmedyExpertBot:
         draw: Callable[[], Hands],
         budget: Budget,
         solve: Callable[[Hands, int, set[Option] | None], tuple[dict[Option, float], int]],
-    ) -> tuple[dict[Option, float], int]:
-        """Totals of ``solve`` (values per option still in the race, or all at first; and the nodes it searched)
-        over deals drawn until the budget is spent or the choice is settled, for the options still in the race;
-        and the number of deals solved."""
+    ) -> Solved:
+        """``solve`` (values per option still in the race, or all at first; and the nodes it searched) over deals
+        drawn until the budget is spent or the choice is settled."""
         totals: dict[Option, float] = {}
+        counts: dict[Option, int] = {}
         solved: list[dict[Option, float]] = []
         active: set[Option] | None = None
         spent = 0
@@ -188,6 +197,7 @@ class MalmedyExpertBot:
                 continue
             for option, value in values.items():
                 totals[option] = totals.get(option, 0.0) + value
+                counts[option] = counts.get(option, 0) + 1
             solved.append(values)
             spent += nodes + WORLD_COST
             if active is None:
@@ -197,13 +207,16 @@ class MalmedyExpertBot:
                 if settled:
                     break
         if active is None:
-            return {}, 0
-        return {option: totals[option] for option in active}, len(solved)
+            return Solved({}, 0, {})
+        means = {option: total / counts[option] for option, total in totals.items()}
+        return Solved({option: totals[option] for option in active}, len(solved), means)
 
     # --- playing a card (or announcing the mite)
 
-    def _best_card(self, seat_view: MalmedyView, rng: Stream, may_mite: bool) -> int | None:
-        """The card worth most lines on average, or None to announce the mite first."""
+    def card_values(self, seat_view: MalmedyView, rng: Stream) -> Solved:
+        """Each card (and, when the mite may be announced, ``MITE_OFFSET`` + each card after announcing it) valued
+        in lines for this seat's team over the deals solved."""
+        may_mite = any(move.action == MITE for move in seat_view.legal_moves)
         knowledge = knowledge_of(seat_view)
         chooser_team = seat_view.chooser % 2
         own_team = seat_view.seat % 2
@@ -226,11 +239,9 @@ class MalmedyExpertBot:
 
         def solve(hands: Hands, limit: int, active: set[Option] | None) -> tuple[dict[Option, float], int]:
             here = position._replace(hands=hands, alive=alive)
-            plain_cards = _ALL if active is None else mask_of(option for option in active if option < _MITE_OFFSET)
+            plain_cards = _ALL if active is None else mask_of(option for option in active if option < MITE_OFFSET)
             mite_cards = (
-                _ALL
-                if active is None
-                else mask_of(option - _MITE_OFFSET for option in active if option >= _MITE_OFFSET)
+                _ALL if active is None else mask_of(option - MITE_OFFSET for option in active if option >= MITE_OFFSET)
             )
             result: dict[Option, float] = {}
             nodes = 0
@@ -245,16 +256,21 @@ class MalmedyExpertBot:
                 contra = 1 if (hands[left] & mite_trumps).bit_count() >= 3 else 0
                 table = mite_values[contra]
                 for card, outcome in card_outcomes(with_mite, chooser_team, search, mite_cards).items():
-                    result[_MITE_OFFSET + card] = table[outcome]
+                    result[MITE_OFFSET + card] = table[outcome]
                 nodes += search.nodes()
             return result, nodes
 
-        totals, solved = self._solve_worlds(self._draws(seat_view, knowledge, rng), self.play_budget, solve)
-        if not solved:
+        return self._solve_worlds(self._draws(seat_view, knowledge, rng), self.play_budget, solve)
+
+    @staticmethod
+    def pick_card(seat_view: MalmedyView, solved: Solved) -> int | None:
+        """The card worth most lines on average, or None to announce the mite first."""
+        totals = solved.totals
+        if not solved.deals:
             return MalmedyBaselineBot().card_for(seat_view)
-        plain = {option: total for option, total in totals.items() if option < _MITE_OFFSET}
+        plain = {option: total for option, total in totals.items() if option < MITE_OFFSET}
         best_total = max(plain.values(), default=-math.inf)
-        best_mite = max((total for option, total in totals.items() if option >= _MITE_OFFSET), default=-math.inf)
+        best_mite = max((total for option, total in totals.items() if option >= MITE_OFFSET), default=-math.inf)
         if best_mite > best_total + 1e-9:
             return None
         best_cards = [card for card, total in plain.items() if total >= best_total - 1e-9]
@@ -268,6 +284,12 @@ class MalmedyExpertBot:
 
     def _raises(self, seat_view: MalmedyView, rng: Stream) -> bool:
         """Whether answering ``contra`` (or ``recontra``) gains lines on average over the deals solved."""
+        solved = self.raise_value(seat_view, rng)
+        return solved.deals > 0 and solved.totals.get(RAISE, 0.0) > 0.0
+
+    def raise_value(self, seat_view: MalmedyView, rng: Stream) -> Solved:
+        """What answering ``contra`` (or ``recontra``) gains over passing (option ``RAISE``), in lines for this
+        seat's team, over the deals solved."""
         knowledge = knowledge_of(seat_view)
         chooser_team = seat_view.chooser % 2
         own_team = seat_view.seat % 2
@@ -285,8 +307,7 @@ class MalmedyExpertBot:
             outcome = position_outcome(position._replace(hands=hands), chooser_team, search)
             return {RAISE: raised[outcome] - now[outcome]}, search.nodes()
 
-        totals, solved = self._solve_worlds(self._draws(seat_view, knowledge, rng), self.answer_budget, solve)
-        return solved > 0 and totals.get(RAISE, 0.0) > 0.0
+        return self._solve_worlds(self._draws(seat_view, knowledge, rng), self.answer_budget, solve)
 
 
 neutral_choices()  # The trump table is read when this module is imported, not in a player's first decision.
