@@ -131,7 +131,7 @@ const STRINGS = {
       loading: "La revue de la partie se prépare…",
       notFound: "Cette partie n'existe pas, ou elle a été jouée dans un autre navigateur.",
       notOver: "Cette partie n'est pas finie : sa revue s'ouvre quand elle est terminée.",
-      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon.",
+      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon et le couyon de Malmedy.",
       unreachable: "Le serveur ne répond pas. Réessaie dans un instant.",
       summary: (won, score, deals) => `${won ? "Partie gagnée" : "Partie perdue"} : ${score} points en ${deals} donne${deals > 1 ? "s" : ""}.`,
       explain:
@@ -148,14 +148,21 @@ const STRINGS = {
       see: (where) => `Voir : ${where}`,
       youBid: (take, card) => `tu as ${take ? "pris" : "passé"} sur ${card}`,
       youPlayed: (card) => `tu as joué ${card}`,
+      youCall: (call, suit) =>
+        call.startsWith("trump-")
+          ? `tu as choisi l'atout ${suit}`
+          : { mite: "tu as annoncé mite", contra: "tu as dit contra", recontra: "tu as dit recontra", pass: "tu as passé" }[call],
       dealLabel: "Donne",
       dealOption: (number, summary) => `Donne ${number} : ${summary}`,
       dealTitle: (number, total) => `Donne ${number} sur ${total}`,
       nobodyTook: "personne n'a pris",
       nobodyTookLong: "Personne n'a pris : les cartes sont redonnées.",
       taken: (seat, suit, outcome) => `${seat} prend à ${suit}, ${outcome}`,
+      chose: (seat, suit, outcome) => `${seat} choisit l'atout ${suit}, donne ${outcome}`,
       outcome: { made: "réussie", failed: "chutée", tie: "égalité" },
       par: (outcome) => `À cartes ouvertes, avec un jeu parfait de tous : prise ${outcome === "égalité" ? "à égalité" : outcome}.`,
+      parChosen: (outcome) =>
+        `À cartes ouvertes, avec un jeu parfait de tous et sans mite : donne ${outcome} pour le camp qui a choisi l'atout.`,
       bidsTitle: "Les annonces",
       bid: (seat, take, card) => `${seat} ${take ? "prend" : "passe"} sur ${card}.`,
       bidJudged: (take, pass, expertTakes) =>
@@ -163,6 +170,17 @@ const STRINGS = {
       ddTake: (outcome) => `À cartes ouvertes, ta prise serait ${outcome === "égalité" ? "à égalité" : outcome}.`,
       cost: (value) => `Coût selon l'expert : ${value}.`,
       noCost: "Aucun coût selon l'expert : c'est son choix, ou un choix qui vaut le sien.",
+      unsolved: "L'expert n'a pu résoudre aucune donne dans sa limite de calcul : il a joué par habitude, sans valeur à montrer.",
+      call: (seat, call, suit) =>
+        call.startsWith("trump-")
+          ? `${seat} choisit l'atout ${suit}.`
+          : `${seat} ${{ mite: "annonce mite", contra: "dit contra", recontra: "dit recontra", pass: "passe" }[call]}.`,
+      mite: "Annoncer mite",
+      answer: { contra: "Contra", recontra: "Recontra", pass: "Passer" },
+      suitHeader: "Atout",
+      choiceHeader: "Choix",
+      choicesCaption: "Ce que valait chaque choix possible, en lignes pour ton camp",
+      chosen: "ton choix",
       ddCost: (value) => `Coût à cartes ouvertes : ${value}.`,
       noDdCost: "Aucun coût à cartes ouvertes.",
       previous: "Pli précédent",
@@ -773,7 +791,7 @@ const STRINGS = {
       loading: "Preparing the game's review…",
       notFound: "This game does not exist, or it was played in another browser.",
       notOver: "This game is not over: its review opens once it has ended.",
-      noReview: "This game has no review yet: there is one for couyon.",
+      noReview: "This game has no review yet: there is one for couyon and Malmedy couyon.",
       unreachable: "The server does not answer. Try again in a moment.",
       summary: (won, score, deals) => `${won ? "Game won" : "Game lost"}: ${score} points in ${deals} deal${deals === 1 ? "" : "s"}.`,
       explain:
@@ -790,14 +808,21 @@ const STRINGS = {
       see: (where) => `Show ${where}`,
       youBid: (take, card) => `you ${take ? "took" : "passed"} on ${card}`,
       youPlayed: (card) => `you played ${card}`,
+      youCall: (call, suit) =>
+        call.startsWith("trump-")
+          ? `you named ${suit} trumps`
+          : { mite: "you called mite", contra: "you said contra", recontra: "you said recontra", pass: "you passed" }[call],
       dealLabel: "Deal",
       dealOption: (number, summary) => `Deal ${number}: ${summary}`,
       dealTitle: (number, total) => `Deal ${number} of ${total}`,
       nobodyTook: "nobody took",
       nobodyTookLong: "Nobody took: the cards are dealt again.",
       taken: (seat, suit, outcome) => `${seat} takes ${suit}, ${outcome}`,
+      chose: (seat, suit, outcome) => `${seat} names ${suit} trumps, deal ${outcome}`,
       outcome: { made: "made", failed: "failed", tie: "tied" },
       par: (outcome) => `With open cards and perfect play by all: the take is ${outcome}.`,
+      parChosen: (outcome) =>
+        `With open cards, perfect play by all and no mite: the deal is ${outcome} for the side that named trumps.`,
       bidsTitle: "The bidding",
       bid: (seat, take, card) => `${seat} ${take ? "takes" : "passes"} on ${card}.`,
       bidJudged: (take, pass, expertTakes) =>
@@ -805,6 +830,17 @@ const STRINGS = {
       ddTake: (outcome) => `With open cards, your take would be ${outcome}.`,
       cost: (value) => `Cost according to the expert: ${value}.`,
       noCost: "No cost according to the expert: its own choice, or one worth as much.",
+      unsolved: "The expert could not solve any deal within its computing limit: it played by habit, with no value to show.",
+      call: (seat, call, suit) =>
+        call.startsWith("trump-")
+          ? `${seat} names ${suit} trumps.`
+          : `${seat} ${{ mite: "calls mite", contra: "says contra", recontra: "says recontra", pass: "passes" }[call]}.`,
+      mite: "Call mite",
+      answer: { contra: "Contra", recontra: "Recontra", pass: "Pass" },
+      suitHeader: "Trumps",
+      choiceHeader: "Choice",
+      choicesCaption: "What each possible choice was worth, in lines for your side",
+      chosen: "your choice",
       ddCost: (value) => `Cost with open cards: ${value}.`,
       noDdCost: "No cost with open cards.",
       previous: "Previous trick",

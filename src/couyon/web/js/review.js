@@ -1,7 +1,8 @@
-// The review of a finished couyon game (#/review/<game id>), loaded on its first visit: every
-// deal trick by trick with the hands, the bids, and each of South's decisions judged by the
-// expert (from South's view) and with every hand known (docs/api.md, "The review"). The
-// costliest decisions are listed first and marked in words wherever they appear.
+// The review of a finished game of couyon or couyon de Malmedy (#/review/<game id>), loaded on
+// its first visit: every deal trick by trick with the hands, the bids (Malmedy: the trump, the
+// mite and its answers), and each of South's decisions judged by the expert (from South's view)
+// and with every hand known (docs/api.md, "The review"). The costliest decisions are listed
+// first and marked in words wherever they appear.
 
 import { api } from "./api.js";
 import { cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
@@ -94,6 +95,7 @@ function decisions(review) {
 /** What a decision was, in one phrase ("tu as pris sur la dame de carreau", "tu as joué l'as de cœur"). */
 function decisionText(decision) {
   const words = t().review;
+  if (decision.bid?.call) return words.youCall(decision.bid.call, t().suit[decision.bid.call.slice(-1)]);
   if (decision.bid) return words.youBid(decision.bid.take, cardWithArticle(decision.bid.proposal));
   return words.youPlayed(cardWithArticle(decision.played.card));
 }
@@ -193,6 +195,7 @@ function costliest(review) {
 
 function dealSummary(deal) {
   const words = t().review;
+  if (deal.chooser) return words.chose(t().seat[deal.chooser], t().suit[deal.trump], words.outcome[deal.outcome]);
   if (!deal.taker) return words.nobodyTook;
   return words.taken(t().seat[deal.taker], t().suit[deal.trump], words.outcome[deal.outcome]);
 }
@@ -235,7 +238,7 @@ function drawDeal() {
   const heading = element("h2", "", words.dealTitle(deal.number, review.deals.length));
   heading.id = "review-deal-title";
   const facts = [paragraph(dealSummary(deal))];
-  if (deal.par) facts.push(paragraph(words.par(words.outcome[deal.par])));
+  if (deal.par) facts.push(paragraph((deal.chooser ? words.parChosen : words.par)(words.outcome[deal.par])));
 
   const bidsTitle = element("h3", "", words.bidsTitle);
   const bids = element("ol", "review-bids");
@@ -246,6 +249,7 @@ function drawDeal() {
 }
 
 function bidItem(bid) {
+  if (bid.call) return callItem(bid);
   const words = t().review;
   const item = element("li");
   item.append(paragraph(words.bid(t().seat[bid.seat], bid.take, cardWithArticle(bid.proposal))));
@@ -256,6 +260,24 @@ function bidItem(bid) {
   item.append(paragraph(words.bidJudged(linesValue(judged.take), linesValue(judged.pass), judged.expert_choice === "take")));
   if (judged.dd_take) item.append(paragraph(words.ddTake(words.outcome[judged.dd_take])));
   item.append(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
+  return item;
+}
+
+/** A Malmedy call (the trump, the mite, an answer to it) and, South's, judged. */
+function callItem(bid) {
+  const words = t().review;
+  const item = element("li");
+  item.append(paragraph(words.call(t().seat[bid.seat], bid.call, t().suit[bid.call.slice(-1)])));
+  const judged = bid.review;
+  if (!judged) return item;
+  item.className = "review-judged";
+  if (judged.costly) item.append(costlyMark());
+  const trump = judged.options.some((option) => option.suit);
+  const label = (option) =>
+    trump ? t().suit[option.suit] : option.card === "mite" ? words.mite : words.answer[option.call] ?? cardChip(option.card);
+  const chosen = (option) => (trump ? `trump-${option.suit}` : option.call ?? option.card) === bid.call;
+  const header = trump ? words.suitHeader : words.choiceHeader;
+  item.append(...judgement(judged, label, chosen, header, words.choicesCaption, words.chosen));
   return item;
 }
 
@@ -316,13 +338,23 @@ function cardJudgement(played) {
     box.append(paragraph(words.forced));
     return box;
   }
-  const bestExpert = Math.max(...judged.options.map((option) => option.expert));
+  const label = (option) => (option.card === "mite" ? words.mite : cardChip(option.card));
+  const chosen = (option) => option.card === played.card;
+  box.append(...judgement(judged, label, chosen, words.cardHeader, words.optionsCaption, words.played));
+  return box;
+}
+
+/** A decision's options as a table (``label`` names one, ``chosen`` finds South's), then its costs. */
+function judgement(judged, label, chosen, header, captionText, chosenWord) {
+  const words = t().review;
+  const withExpert = judged.options.some((option) => option.expert !== undefined);
   const withDd = judged.options.some((option) => option.dd !== undefined);
+  const bestExpert = withExpert ? Math.max(...judged.options.map((option) => option.expert)) : null;
   const bestDd = withDd ? Math.max(...judged.options.map((option) => option.dd)) : null;
   const table = element("table", "review-options");
-  const caption = element("caption", "", words.optionsCaption);
+  const caption = element("caption", "", captionText);
   const head = element("tr");
-  for (const text of [words.cardHeader, words.expertHeader, ...(withDd ? [words.ddHeader] : [])]) {
+  for (const text of [header, ...(withExpert ? [words.expertHeader] : []), ...(withDd ? [words.ddHeader] : [])]) {
     const cell = element("th", "", text);
     cell.scope = "col";
     head.append(cell);
@@ -334,19 +366,19 @@ function cardJudgement(played) {
     const row = element("tr");
     const name = element("th");
     name.scope = "row";
-    const notes = [];
-    if (option.card === played.card) notes.push(words.played);
-    name.append(cardChip(option.card), notes.length ? ` (${notes.join(", ")})` : "");
-    row.append(name, valueCell(option.expert, option.expert === bestExpert));
+    name.append(label(option), chosen(option) ? ` (${chosenWord})` : "");
+    row.append(name);
+    if (withExpert) row.append(valueCell(option.expert, option.expert === bestExpert));
     if (withDd) row.append(valueCell(option.dd, option.dd === bestDd));
-    if (option.card === played.card) row.className = "review-played";
+    if (chosen(option)) row.className = "review-played";
     body.append(row);
   }
   table.append(caption, thead, body);
-  box.append(table);
-  box.append(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
-  if (withDd) box.append(paragraph(judged.dd_cost > 0 ? words.ddCost(linesValue(judged.dd_cost, false)) : words.noDdCost));
-  return box;
+  const parts = [table];
+  if (!withExpert) parts.push(paragraph(words.unsolved));
+  else parts.push(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
+  if (withDd) parts.push(paragraph(judged.dd_cost > 0 ? words.ddCost(linesValue(judged.dd_cost, false)) : words.noDdCost));
+  return parts;
 }
 
 function valueCell(value, best) {

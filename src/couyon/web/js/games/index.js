@@ -45,6 +45,7 @@ export const GAMES = [
     options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/malmedy.html",
+    review: true,
   },
   {
     id: "coucou",
