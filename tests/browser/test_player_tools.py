@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from playing import (
     PHONE,
     ContextFactory,
@@ -18,6 +19,8 @@ from playing import (
     mouse_turn,
     screenshot,
     situation,
+    start_free_game,
+    start_malmedy_game,
 )
 from playwright.sync_api import expect
 
@@ -100,6 +103,14 @@ def test_a_beginner_table_with_a_hint_is_played_unranked_and_has_its_own_board(n
     assert errors == []
 
 
+def sound_pressed(page: Any) -> str | None:
+    """Whether the table's sound button is pressed, read from the tools menu of a phone (closed again)."""
+    page.get_by_role("button", name="Outils de la table").tap()
+    pressed = page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed")
+    page.keyboard.press("Escape")
+    return pressed
+
+
 def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_context: ContextFactory) -> None:
     context = new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce")
     page = context.new_page()
@@ -109,12 +120,14 @@ def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_con
     page.goto("/")
     page.click("#new-game")
     situation(page)
+    # On a phone the sound is in the table's tools menu.
+    page.get_by_role("button", name="Outils de la table").tap()
     toggle = page.get_by_role("button", name="Son", exact=True)
     assert toggle.get_attribute("aria-pressed") == "false"
     assert not any(url.endswith("/js/sound.js") for url in loaded), "no sound code on the first load"
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
-    page.get_by_role("button", name="Conseil de l'expert").click()
+    hint_button(page).click()
     page.locator("#hint-line").wait_for(state="visible")
     screenshot(page, "phone-table-hint")
     assert page.evaluate("localStorage.getItem('couyon.sound')") == "on"
@@ -124,7 +137,7 @@ def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_con
     situation(page)
     page.reload()
     situation(page)
-    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "true"
+    assert sound_pressed(page) == "true"
     # Reduced motion is still honoured: cards appear in place.
     assert page.evaluate("document.documentElement.classList.contains('no-motion')")
 
@@ -135,10 +148,10 @@ def test_sound_is_off_at_first_then_kept_from_the_table_and_the_settings(new_con
     assert page.evaluate("localStorage.getItem('couyon.sound')") == "off"
     page.goto("/#/table")
     situation(page)
-    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "false"
+    assert sound_pressed(page) == "false"
     page.reload()
     situation(page)
-    assert page.get_by_role("button", name="Son", exact=True).get_attribute("aria-pressed") == "false"
+    assert sound_pressed(page) == "false"
     assert errors == []
 
 
@@ -191,3 +204,68 @@ def test_a_recovery_code_brings_the_player_to_another_device(new_context: Contex
     screenshot(laptop, "desktop-recovery")
     assert laptop.request.get("/api/player").json() == {"name": "Marie"}
     assert laptop.get_by_label("Nom (1 à 24 caractères)").input_value() == "Marie"
+
+
+# The tools of the table (hint, speed) at the top of the page, the hand still in view, at scroll 0.
+TOOLS_IN_VIEW = """(names) => {
+  window.scrollTo(0, 0);
+  const inView = (node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + Math.min(10, box.width / 3), box.top + Math.min(12, box.height / 3));
+    return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth
+      && hit !== null && (node === hit || node.contains(hit));
+  };
+  const cards = [...document.querySelectorAll('#hand .hand-card')];
+  const out = names.map((id) => document.getElementById(id)).filter((node) => !inView(node)).map((node) => node.id);
+  return { out, handInView: cards.length > 0 && cards.every(inView), scrolled: scrollY };
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (375, 667), (568, 320)], ids=["320x568", "375x667", "568x320"])
+def test_on_a_phone_the_hint_and_the_speed_are_one_tap_away_with_the_hand_in_view(
+    new_context: ContextFactory, size: tuple[int, int]
+) -> None:
+    width, height = size
+    page = new_context(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    errors = collect_errors(page)
+    start_free_game(page) if width != 375 else start_malmedy_game(page)
+    tools = page.get_by_role("button", name="Outils de la table")
+    result = page.evaluate(TOOLS_IN_VIEW, ["tools-button"])
+    assert result == {"out": [], "handInView": True, "scrolled": 0}
+    expect(tools).to_have_attribute("aria-expanded", "false")
+    tools.tap()
+    expect(tools).to_have_attribute("aria-expanded", "true")
+    expect(hint_button(page)).to_be_focused()
+    speed = page.get_by_role("combobox", name="Vitesse du jeu")
+    result = page.evaluate(TOOLS_IN_VIEW, ["hint-button", "table-speed", "sound-toggle"])
+    assert result["out"] == [] and result["scrolled"] == 0
+    screenshot(page, f"phone-tools-{width}x{height}")
+    assert_no_violations(page, f"tools menu {width}x{height}")
+    # Escape closes the menu and gives the focus back to its button; Tab then reaches it again.
+    page.keyboard.press("Escape")
+    expect(tools).to_have_attribute("aria-expanded", "false")
+    expect(tools).to_be_focused()
+    expect(speed).to_be_hidden()
+    page.keyboard.press("Enter")
+    expect(hint_button(page)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Son", exact=True)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(speed).to_be_focused()
+    speed.select_option("slow")
+    assert page.evaluate("localStorage.getItem('couyon.speed')") == "slow"
+    # The hint closes the menu, so that the hand and the hinted move are seen.
+    hint_button(page).tap()
+    expect(page.locator("#hint-line")).to_be_visible()
+    expect(tools).to_have_attribute("aria-expanded", "false")
+    expect(tools).to_be_focused()
+    # In English: the same controls, by their English names.
+    page.evaluate("localStorage.setItem('couyon.language', 'en')")
+    page.reload()
+    situation(page)
+    page.get_by_role("button", name="Table tools").tap()
+    expect(page.get_by_role("combobox", name="Game speed")).to_be_visible()
+    assert_no_violations(page, f"tools menu {width}x{height} (English)")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name="Table tools")).to_be_focused()
+    assert errors == []

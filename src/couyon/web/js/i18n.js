@@ -485,6 +485,7 @@ const STRINGS = {
     // Levels, hints, sound and the recovery code (issue 12: players who come back).
     boardLevel: "Niveau des joueurs simulés",
     boardCaptionLevel: (caption, level) => `${caption} · niveau ${level}`,
+    toolsButton: "Outils de la table",
     hintButton: "Conseil de l'expert",
     hintNote: "Un conseil retire la partie du classement.",
     hintSays: (what) => `L'expert jouerait : ${what}.`,
@@ -1137,6 +1138,7 @@ const STRINGS = {
     // Levels, hints, sound and the recovery code (issue 12: players who come back).
     boardLevel: "Level of the simulated players",
     boardCaptionLevel: (caption, level) => `${caption} · ${level} level`,
+    toolsButton: "Table tools",
     hintButton: "Expert's hint",
     hintNote: "A hint takes the game off the leaderboard.",
     hintSays: (what) => `The expert would play: ${what}.`,

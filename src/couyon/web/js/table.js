@@ -425,10 +425,48 @@ async function askHint() {
     state.game = { ...state.game, hints: answer.hints, ranked: false };
     state.hint = { game: game.id, moveNumber: answer.move_number, move: answer.move };
     render();
+    closeTools();
     announce($("hint-line").textContent);
   } catch {
     announce(t().hintFailed);
   }
+}
+
+/** A phone's tools menu (a wide screen shows the tools as a panel and hides its button). */
+function openTools() {
+  $("tools-button").setAttribute("aria-expanded", "true");
+  const first = [...$("tools-panel").querySelectorAll("button, select")].find((node) => node.checkVisibility());
+  if (first) first.focus();
+}
+
+/** Close the tools menu, if open; the focus goes back to its button unless it has gone elsewhere. */
+function closeTools({ keepFocus = false } = {}) {
+  const button = $("tools-button");
+  if (button.getAttribute("aria-expanded") !== "true") return;
+  button.setAttribute("aria-expanded", "false");
+  if (!keepFocus) button.focus();
+}
+
+function setUpTools() {
+  const tools = $("table-tools");
+  $("tools-button").addEventListener("click", (event) => {
+    if (event.currentTarget.getAttribute("aria-expanded") === "true") closeTools();
+    else openTools();
+  });
+  tools.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || $("tools-button").getAttribute("aria-expanded") !== "true") return;
+    // Escape closes the menu only: it does not also skip the bots' moves.
+    event.preventDefault();
+    event.stopPropagation();
+    closeTools();
+  });
+  // Tabbing out of the menu, or a tap elsewhere, closes it and leaves the focus where it went.
+  tools.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !tools.contains(event.relatedTarget)) closeTools({ keepFocus: true });
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!tools.contains(event.target)) closeTools({ keepFocus: true });
+  });
 }
 
 /** The table's sound button says whether sound is on (the settings' box says the same). */
@@ -1183,6 +1221,7 @@ export async function start(gameId, mode, ranked = true, options = null, day = n
 
 export function closeDialogs() {
   for (const id of ["deal-dialog", "end-dialog", "trick-dialog"]) if ($(id).open) $(id).close();
+  closeTools({ keepFocus: true });
 }
 
 export function setGameOverListener(listener) {
@@ -1338,6 +1377,7 @@ export function setUpTable() {
   hand.addEventListener("pointercancel", (event) => endDrag(event, true));
   $("last-trick-button").addEventListener("click", showTricks);
   $("hint-button").addEventListener("click", askHint);
+  setUpTools();
   $("sound-toggle").addEventListener("click", () => {
     setSound(!soundOn());
     showSound();
