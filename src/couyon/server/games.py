@@ -626,7 +626,7 @@ class GameService:
 
 @lru_cache(maxsize=REVIEW_CACHE)
 def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool) -> Json:
-    """A finished game's review, kept: it costs 60-130 ms of CPU (benchmarks/bench_review.py) and never changes."""
+    """A finished game's review, kept: it costs up to half a second of CPU (docs/api.md) and never changes."""
     review = game_named(game).review
     assert review is not None
     return review(seed, moves, revealed)
