@@ -11,11 +11,13 @@ from playwright.sync_api import expect
 
 
 def finished_malmedy_game(page: Any, seed: int) -> dict[str, Any]:
-    """A free Malmedy game of this page's player, played to its end with random legal moves through the API."""
+    """A free Malmedy game of this page's player, played to its end through the API: South calls mite whenever it
+    may, else plays a random legal move."""
     rng = random.Random(seed)
     answer: dict[str, Any] = page.request.post("/api/games", data={"mode": "free", "game": "malmedy"}).json()
     while answer["view"]["winner"] is None:
-        move = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+        legal = answer["view"]["legal"]
+        move = {"move": "mite" if "mite" in legal else rng.choice(legal), "move_number": answer["view"]["move_number"]}
         response = page.request.post(f"/api/games/{answer['id']}/moves", data=move)
         assert response.ok, response.text()
         answer = response.json()
@@ -47,7 +49,7 @@ def test_the_review_of_a_malmedy_game_opens_from_its_end_in_french_and_english(n
     suit = {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"}[trump["call"][-1]]
     head = page.locator("#review-deal-head")
     expect(head.get_by_text(f"Sud choisit l'atout {suit}.", exact=True)).to_be_visible()
-    table = head.get_by_role("table", name="Ce que valait chaque choix possible, en lignes pour ton camp")
+    table = head.get_by_role("table", name="Ce que valait chaque atout, en lignes pour ton camp")
     expect(table.get_by_role("columnheader")).to_have_text(["Atout", "Selon l'expert", "À cartes ouvertes"])
     expect(table.get_by_role("row")).to_have_count(5)
     expect(table.get_by_role("rowheader", name=f"{suit} (ton choix)")).to_be_visible()
@@ -62,6 +64,22 @@ def test_the_review_of_a_malmedy_game_opens_from_its_end_in_french_and_english(n
     assert_no_violations(page, "Malmedy review (fr)")
     screenshot(page, "phone-malmedy-review-fr")
 
+    # South's mite, when South held the queen of spades: judged among the cards in the calls.
+    mite = next(
+        (
+            index
+            for index, deal in enumerate(deals)
+            for bid in deal["bids"]
+            if "review" in bid and bid["call"] == "mite"
+        ),
+        None,
+    )
+    if mite is not None:
+        deal_select.select_option(str(mite))
+        expect(head.get_by_text("Sud annonce mite.", exact=True)).to_be_visible()
+        expect(head.get_by_role("rowheader", name="Annoncer mite (ton choix)")).to_be_visible()
+        assert_no_violations(page, "Malmedy review, the mite (fr)")
+
     # The same review in English.
     page.evaluate("localStorage.setItem('couyon.language', 'en')")
     page.reload()
@@ -69,8 +87,6 @@ def test_the_review_of_a_malmedy_game_opens_from_its_end_in_french_and_english(n
     page.get_by_role("combobox", name="Deal").select_option(str(chosen))
     english = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[trump["call"][-1]]
     expect(page.locator("#review-deal-head").get_by_text(f"South names {english} trumps.", exact=True)).to_be_visible()
-    expect(
-        page.get_by_role("table", name="What each possible choice was worth, in lines for your side")
-    ).to_be_visible()
+    expect(page.get_by_role("table", name="What each trump suit was worth, in lines for your side")).to_be_visible()
     assert_no_violations(page, "Malmedy review (en)")
     assert errors == []

@@ -77,7 +77,15 @@ def test_south_playing_as_the_reviewing_expert_costs_nothing_and_the_values_are_
 
 def test_the_review_of_a_random_game_holds_the_malmedy_experts_and_solvers_values(make_client: Any) -> None:
     client = make_client()
-    answer = play_to_end(client, start_game(client, "free", game="malmedy"), random.Random(7))
+    answer = start_game(client, "free", game="malmedy")
+    rng = random.Random(7)
+    while answer["view"]["winner"] is None:
+        # South calls mite and raises whenever it may (so those decisions get judged), else plays at random.
+        legal = answer["view"]["legal"]
+        calls = [call for call in legal if call in ("mite", "contra", "recontra")]
+        response = send_move(client, answer, calls[0] if calls else rng.choice(legal))
+        assert response.status_code == 200, response.text
+        answer = response.json()
     game, moves = client.app.state.store.game(answer["id"])
     review = client.get(f"/api/games/{answer['id']}/review").json()
     assert [deal["number"] for deal in review["deals"]] == [d["number"] for d in answer["view"]["deal_log"]]
@@ -104,7 +112,7 @@ def test_the_review_of_a_random_game_holds_the_malmedy_experts_and_solvers_value
                 named = MalmedyOmniscientBot().choose_with_state(state, rng).action
                 assert dd[str(named).removeprefix("trump-")] == max(dd.values())
             elif deal.asking is not None:
-                kinds.add("answer")
+                kinds.add(deal.asking)
                 solved = REVIEWER.raise_value(seat_view, rng)
                 expert = {o["call"]: o.get("expert") for o in judgement["options"]}
                 assert expert[deal.asking] == (round(solved.means[RAISE], 3) if solved.deals else None)
@@ -122,6 +130,9 @@ def test_the_review_of_a_random_game_holds_the_malmedy_experts_and_solvers_value
                 if solved.deals:
                     cards = {str(CARDS[c]): round(v, 3) for c, v in solved.means.items() if c < MITE_OFFSET}
                     assert {c: v for c, v in expert.items() if c != MITE} == cards
+                    if MITE in expert:
+                        mite_best = max(v for c, v in solved.means.items() if c >= MITE_OFFSET)
+                        assert expert[MITE] == round(mite_best, 3)
                     choice = judgement["expert_choice"]
                     assert judgement["cost"] == round(max(0.0, expert[choice] - expert[str(move.action)]), 3)
                 else:
@@ -141,6 +152,12 @@ def test_the_review_of_a_random_game_holds_the_malmedy_experts_and_solvers_value
                 worth = outcome_values(state.lines, stake_of(mite, deal.contra), chooser_team, 0)
                 dd = {o["card"]: o["dd"] for o in judgement["options"] if o["card"] != MITE}
                 assert max(dd.values()) == round(worth[position_outcome(position, chooser_team)], 3)
+                if move.action == MITE:
+                    kinds.add(MITE)
+                    # The mite is worth its best card solved with the queen of spades a trump (no contra).
+                    with_mite = outcome_values(state.lines, stake_of(True, 0), chooser_team, 0)
+                    best = with_mite[position_outcome(position._replace(mite=True), chooser_team)]
+                    assert {o["card"]: o["dd"] for o in judgement["options"]}[MITE] == round(best, 3)
                 chosen = judgement["options"][[o["card"] for o in judgement["options"]].index(str(move.action))]
                 assert judgement["dd_cost"] == round(max(o["dd"] for o in judgement["options"]) - chosen["dd"], 3)
         after = play(state, move)
@@ -148,6 +165,7 @@ def test_the_review_of_a_random_game_holds_the_malmedy_experts_and_solvers_value
         state = after
     assert len(judged_moves(review)) == sum(1 for text in moves if text.startswith("S:"))
     assert {"trump", "card"} <= kinds
+    assert (MITE in kinds) == ("S:mite" in moves)  # South called it whenever it was offered.
     costly = [j for _, j in judged_moves(review) if j["costly"]]
     assert len(costly) <= 3 and all(j["cost"] >= 0.1 for j in costly)
 

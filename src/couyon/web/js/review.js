@@ -277,7 +277,8 @@ function callItem(bid) {
     trump ? t().suit[option.suit] : option.card === "mite" ? words.mite : words.answer[option.call] ?? cardChip(option.card);
   const chosen = (option) => (trump ? `trump-${option.suit}` : option.call ?? option.card) === bid.call;
   const header = trump ? words.suitHeader : words.choiceHeader;
-  item.append(...judgement(judged, label, chosen, header, words.choicesCaption, words.chosen));
+  const caption = trump ? words.trumpCaption : words.choicesCaption;
+  item.append(...judgement(judged, label, chosen, header, caption, words.chosen));
   return item;
 }
 
