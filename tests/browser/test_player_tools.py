@@ -7,6 +7,7 @@ and English.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -269,3 +270,79 @@ def test_on_a_phone_the_hint_and_the_speed_are_one_tap_away_with_the_hand_in_vie
     page.keyboard.press("Escape")
     expect(page.get_by_role("button", name="Table tools")).to_be_focused()
     assert errors == []
+
+
+def test_a_code_asks_before_it_replaces_a_player_with_games_and_a_new_code_ends_the_old_ones(
+    new_context: ContextFactory,
+) -> None:
+    phone = new_context(viewport=PHONE, has_touch=True).new_page()
+    start_free_game(phone)
+    phone.goto("/#/settings")
+    phone.get_by_role("button", name="Montrer mon code").click()
+    field = phone.get_by_label("Ton code de récupération")
+    expect(field).to_have_value(re.compile(r".{40,}"))
+    old_code = field.input_value()
+    phone.get_by_role("button", name="Faire un nouveau code").click()
+    expect(phone.locator("#recovery-status")).to_have_text("Voici ton nouveau code : les anciens ne marchent plus.")
+    expect(field).not_to_have_value(old_code)
+    new_code = field.input_value()
+    assert phone.request.get("/api/player/recovery").json()["code"] == new_code
+    assert_no_violations(phone, "a new recovery code")
+
+    laptop = new_context().new_page()
+    errors = collect_errors(laptop)
+    start_free_game(laptop)
+    own_code = laptop.request.get("/api/player/recovery").json()["code"]
+    laptop.goto("/#/settings")
+    laptop.get_by_label("Entrer un code").fill(new_code)
+    use = laptop.get_by_role("button", name="Utiliser ce code")
+    dialog = laptop.get_by_role("dialog", name="Changer de joueur sur cet appareil ?")
+    status = laptop.locator("#recovery-status")
+    # Escape, then "Keep my player": nothing changes, and the focus is back on the button.
+    for cancel in ("Escape", "Garder mon joueur"):
+        use.click()
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("button", name="Garder mon joueur")).to_be_focused()
+        expect(dialog.get_by_label("Le code de ton joueur actuel")).to_have_value(own_code)
+        expect(dialog).to_contain_text(
+            "Ton joueur actuel garde sa partie : tu ne la retrouveras qu'avec son propre code."
+        )
+        if cancel == "Escape":
+            assert_no_violations(laptop, "the question before another player")
+            screenshot(laptop, "desktop-recovery-question")
+            laptop.keyboard.press("Escape")
+        else:
+            dialog.get_by_role("button", name=cancel).click()
+        expect(dialog).to_be_hidden()
+        expect(use).to_be_focused()
+        expect(status).to_have_text("Rien n'a changé : cet appareil garde ton joueur.")
+        assert laptop.request.get("/api/player/recovery").json()["code"] == own_code
+    use.click()
+    dialog.get_by_role("button", name="Jouer comme l'autre joueur").click()
+    expect(status).to_have_text("C'est fait : cet appareil joue maintenant avec ce joueur.")
+    expect(use).to_be_focused()
+    assert laptop.request.get("/api/player/recovery").json() == {"code": new_code, "games": 1}
+
+    # The code made before the new one: asked first (this device has games), then refused in one sentence.
+    laptop.get_by_label("Entrer un code").fill(old_code)
+    use.click()
+    dialog.get_by_role("button", name="Jouer comme l'autre joueur").click()
+    expect(status).to_have_text("Ce code a été remplacé par un plus récent : demande le dernier code de ce joueur.")
+    assert laptop.request.get("/api/player/recovery").json()["code"] == new_code
+
+    # In English.
+    laptop.get_by_label("English").check()
+    laptop.get_by_label("Enter a code").fill(own_code)
+    laptop.get_by_role("button", name="Use this code").click()
+    english = laptop.get_by_role("dialog", name="Switch players on this device?")
+    expect(english.get_by_role("button", name="Keep my player")).to_be_focused()
+    expect(english).to_contain_text(
+        "Your current player keeps its game: you can get it back only with that player's own code."
+    )
+    assert_no_violations(laptop, "the question before another player (English)")
+    english.get_by_role("button", name="Play as the other player").click()
+    expect(laptop.locator("#recovery-status")).to_have_text("Done: this device now plays as that player.")
+    assert laptop.request.get("/api/player/recovery").json()["code"] == own_code
+    laptop.get_by_label("Français").check()
+    # The browser reports the refused code's answer itself; the page throws nothing.
+    assert [error for error in errors if "status of 410" not in error] == []

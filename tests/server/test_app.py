@@ -37,6 +37,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/games/{game_id}/hint",
         "/api/player",
         "/api/player/recovery",
+        "/api/player/recovery/new",
         "/api/daily",
         "/api/daily/{day}/seed",
         "/api/daily/results",

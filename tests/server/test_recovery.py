@@ -21,6 +21,13 @@ BAD_CODE = {
     }
 }
 
+REPLACED_CODE = {
+    "error": {
+        "code": "replaced_recovery_code",
+        "message": "This recovery code was replaced by a newer one: use the player's newest code.",
+    }
+}
+
 
 def code_of(client: Any) -> str:
     response = client.get("/api/player/recovery")
@@ -91,8 +98,46 @@ def test_no_log_line_holds_a_code(make_client: Any, caplog: pytest.LogCaptureFix
         assert signature not in repr(record.__dict__)
 
 
+def test_a_new_code_ends_every_older_code_of_the_player(make_client: Any) -> None:
+    phone = make_client()
+    game = new_game(phone)
+    assert phone.put("/api/player", json={"name": "Marie"}).status_code == 200
+    first = code_of(phone)
+    assert phone.get("/api/player/recovery").json() == {"code": first, "games": 1}
+    # Someone else saw the first code and used it.
+    thief = make_client()
+    assert thief.post("/api/player/recovery", json={"code": first}).status_code == 200
+    made = phone.post("/api/player/recovery/new")
+    assert made.status_code == 200
+    second = made.json()["code"]
+    assert second != first and code_of(phone) == second and 40 <= len(second) <= 64
+    third = phone.post("/api/player/recovery/new").json()["code"]
+    assert code_of(phone) == third
+    laptop = make_client()
+    for old in (first, second):
+        refused = laptop.post("/api/player/recovery", json={"code": old})
+        assert refused.status_code == 410
+        assert refused.json() == REPLACED_CODE
+    # Nothing changed for the laptop; the newest code works, and the phone is still the player.
+    assert laptop.get("/api/player").json() == {"name": None}
+    assert laptop.post("/api/player/recovery", json={"code": third}).json() == {"name": "Marie"}
+    assert laptop.get(f"/api/games/{game['id']}").status_code == 200
+    assert phone.get(f"/api/games/{game['id']}").status_code == 200
+    # A code is signed with its number: another number, or a number on the old form, is not a code.
+    body, number, signature = third.split(".")
+    for forged in (f"{body}.{int(number) + 1}.{signature}", f"{body}.0{number}.{signature}", f"{body}.{signature}"):
+        response = laptop.post("/api/player/recovery", json={"code": forged})
+        assert response.status_code == 422 and response.json() == BAD_CODE, forged
+
+
+def test_no_new_code_before_there_is_a_player(make_client: Any) -> None:
+    response = make_client().post("/api/player/recovery/new")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "no_player"
+
+
 def test_entering_a_code_counts_against_the_moves_limit() -> None:
     # A guess at a code costs a write's budget, as a hint (an expert's search) does; showing one is a read.
     assert request_kind("POST", "/api/player/recovery") == "moves"
+    assert request_kind("POST", "/api/player/recovery/new") == "moves"
     assert request_kind("POST", "/api/games/g_1/hint") == "moves"
     assert request_kind("GET", "/api/player/recovery") == "reads"

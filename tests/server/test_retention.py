@@ -84,6 +84,20 @@ def test_the_retention_rule(database_url: str) -> None:
         store.close()
 
 
+def test_a_player_who_made_a_new_recovery_code_is_kept(database_url: str) -> None:
+    # Deleted, the player would come back at generation 0 with their next game: their ended codes would work again.
+    store = Store(database_url)
+    store.migrate()
+    try:
+        store.create_game(stored("g_abandoned", "p_careful", OLD), OPENING)
+        assert store.new_recovery_generation("p_careful", OLD) == 1
+        store.set_player_name("p_idle_old", "Marie", OLD)
+        assert store.prune(CUTOFF, lambda game, played: False) == Pruned(games=1, players=1)
+        assert ids(store, players) == {"p_careful"} and store.recovery_generation("p_careful") == 1
+    finally:
+        store.close()
+
+
 def test_one_process_claims_each_periodic_run(database_url: str) -> None:
     first, second = Store(database_url), Store(database_url)
     first.migrate()

@@ -215,8 +215,9 @@ def test_migrations_0003_and_0004_keep_every_row_as_a_game_of_couyon_without_opt
                 assert {row.pop("level") for row in after} == {"expert"}, table
             if table == "games":
                 assert {row.pop("options") for row in after} == {""}, table
-            if table == "players":  # 0005: every stored name gets its skeleton.
+            if table == "players":  # 0005: every stored name gets its skeleton; 0009: no new recovery code yet.
                 assert {row["id"]: row.pop("name_skeleton") for row in after} == {"p_1": "marle", "p_2": None}
+                assert {row.pop("recovery_generation") for row in after} == {0}
             assert sorted(after, key=repr) == rows, table
         # The store reads them as games of couyon, and every attempt and board is where it was.
         loaded = store.game("g_daily_1")
@@ -335,5 +336,29 @@ def test_migration_0008_gives_every_entry_its_level_and_can_be_undone(database_u
         assert "level" not in {column["name"] for column in inspect(store.engine).get_columns("leaderboard_entries")}
         store.migrate()
         assert store.hints("g_couyon") == 0 and store.entry("g_easy") is not None
+    finally:
+        store.close()
+
+
+# -- migration 0009: the generation of a player's recovery code -----------------------------------------
+
+
+def test_migration_0009_starts_every_player_at_generation_0_and_can_be_undone(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate("0008")
+        tables = MetaData()
+        tables.reflect(store.engine)
+        with store.engine.begin() as connection:
+            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": "Marie", "created_at": NOW}])
+        store.migrate()
+        assert store.recovery_generation("p_1") == store.recovery_generation("p_unknown") == 0
+        assert store.new_recovery_generation("p_1", NOW) == 1
+        assert store.new_recovery_generation("p_2", NOW) == 1 and store.player_name("p_2") is None
+        assert store.new_recovery_generation("p_1", NOW) == store.recovery_generation("p_1") == 2
+        downgrade(store, "0008")
+        assert "recovery_generation" not in {column["name"] for column in inspect(store.engine).get_columns("players")}
+        store.migrate()
+        assert store.recovery_generation("p_1") == 0 and store.player_name("p_1") == "Marie"
     finally:
         store.close()

@@ -661,28 +661,58 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     def game_hint(game_id: str, body: HintRequest, request: Request) -> Response:
         return _json(service.hint(current_player(request), game_id, body.move_number))
 
+    def someone(request: Request) -> str:
+        player_id = current_player(request)
+        if player_id is None:
+            raise ApiError(404, "no_player", "There is no player on this device yet: play a game or save a name first.")
+        return player_id
+
     @app.get(
         "/api/player/recovery",
         responses=_responses({404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)),
     )
     def show_recovery_code(request: Request) -> Response:
-        player_id = current_player(request)
-        if player_id is None:
-            raise ApiError(404, "no_player", "There is no player on this device yet: play a game or save a name first.")
-        return _json({"code": recovery_code(secret, player_id)})
+        """The player's recovery code, and how many games the player has (the page asks before giving them up)."""
+        player_id = someone(request)
+        code = recovery_code(secret, player_id, store.recovery_generation(player_id))
+        return _json({"code": code, "games": store.game_count(player_id)})
+
+    @app.post(
+        "/api/player/recovery/new",
+        responses=_responses(
+            {404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429, 503)
+        ),
+    )
+    def new_recovery_code(request: Request) -> Response:
+        """A new recovery code for the player: every older code of the player stops working."""
+        player_id = someone(request)
+        return _json({"code": recovery_code(secret, player_id, service.new_recovery_generation(player_id))})
 
     @app.post(
         "/api/player/recovery",
-        responses=_responses({413: {"model": ErrorBody, "description": "A body over 4 KB"}}, errors=(400, 422, 429)),
+        responses=_responses(
+            {410: {"model": ErrorBody, "description": "A code the player has replaced with a new one"}},
+            {413: {"model": ErrorBody, "description": "A body over 4 KB"}},
+            errors=(400, 422, 429),
+        ),
     )
     def recover_player(body: RecoveryRequest, request: Request) -> Response:
         # The code is never logged: it is the player (the access log keeps the path only).
-        player_id = player_of_recovery_code(secret, body.code)
-        if player_id is None:
+        signed = player_of_recovery_code(secret, body.code)
+        current = store.recovery_generation(signed[0]) if signed else 0
+        # A generation the store never reached is no code of this server (a database restored from a backup).
+        if signed is None or signed[1] > current:
             raise ApiError(
                 422,
                 "invalid_recovery_code",
                 "This recovery code is not valid: copy it again, whole, from the device where you play.",
+            )
+        player_id, generation = signed
+        if generation < current:
+            raise ApiError(
+                410,
+                "replaced_recovery_code",
+                "This recovery code was replaced by a newer one: use the player's newest code.",
             )
         response = _json({"name": store.player_name(player_id)})
         remember(response, player_id, request)

@@ -623,6 +623,10 @@ class GameService:
         self.store.set_player_name(player_id, name, _naive_utc(self.clock()))
         return name
 
+    def new_recovery_generation(self, player_id: str) -> int:
+        """The generation of the player's new recovery code: older codes stop working."""
+        return self.store.new_recovery_generation(player_id, _naive_utc(self.clock()))
+
 
 @lru_cache(maxsize=REVIEW_CACHE)
 def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool) -> Json:

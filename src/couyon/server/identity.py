@@ -60,23 +60,34 @@ RECOVERY_SIGNATURE_BYTES = 15
 """120 bits of HMAC-SHA256: a code cannot be guessed or forged without the server secret."""
 
 
-def _recovery_signature(secret: bytes, player_id: str) -> str:
+def _recovery_signature(secret: bytes, player_id: str, generation: int) -> str:
     # Its own purpose in the message: a cookie's signature is not a recovery code's, nor the other way round.
-    digest = hmac.new(secret, b"recovery:" + player_id.encode(), hashlib.sha256).digest()
+    # A new code (generation 1, 2, …) signs its number too; generation 0 is the code of a player who never made one.
+    message = b"recovery:" + player_id.encode() + (f":{generation}".encode() if generation else b"")
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:RECOVERY_SIGNATURE_BYTES]).decode()
 
 
-def recovery_code(secret: bytes, player_id: str) -> str:
-    """The code that gives this player id to whoever enters it: ``<id without p_>.<signature>``, 45 characters."""
-    return f"{player_id.removeprefix('p_')}.{_recovery_signature(secret, player_id)}"
+def recovery_code(secret: bytes, player_id: str, generation: int = 0) -> str:
+    """The code that gives this player id to whoever enters it: ``<id without p_>.<signature>``, 45 characters,
+    or ``<id without p_>.<generation>.<signature>`` once the player has made new codes."""
+    number = f".{generation}" if generation else ""
+    return f"{player_id.removeprefix('p_')}{number}.{_recovery_signature(secret, player_id, generation)}"
 
 
-def player_of_recovery_code(secret: bytes, code: str) -> str | None:
-    """The player id of a well-signed recovery code (outer spaces ignored), or None for any other text."""
-    body, dot, signature = code.strip().rpartition(".")
-    if not dot or not body or len(code) > 64:
+def player_of_recovery_code(secret: bytes, code: str) -> tuple[str, int] | None:
+    """The player id and generation of a well-signed recovery code (outer spaces ignored), or None for any other text."""
+    rest, dot, signature = code.strip().rpartition(".")
+    if not dot or len(code) > 64:
         return None
-    player_id = "p_" + body
-    if not hmac.compare_digest(signature.encode(), _recovery_signature(secret, player_id).encode()):
+    body, dot, number = rest.rpartition(".")
+    if not dot:
+        body, number = rest, "0"
+    elif not (number.isascii() and number.isdigit()) or number.startswith("0") or len(number) > 9:
         return None
-    return player_id
+    if not body:
+        return None
+    player_id, generation = "p_" + body, int(number)
+    if not hmac.compare_digest(signature.encode(), _recovery_signature(secret, player_id, generation).encode()):
+        return None
+    return player_id, generation

@@ -223,7 +223,8 @@ def request_kind(method: str, path: str) -> str | None:
         return "games"
     # The writes of a player: moves, hints (an expert's search each), a name, a recovery code.
     if (method == "POST" and path.startswith("/api/games/") and path.endswith(("/moves", "/hint"))) or (
-        (method, path) in (("PUT", "/api/player"), ("POST", "/api/player/recovery"))
+        (method, path)
+        in (("PUT", "/api/player"), ("POST", "/api/player/recovery"), ("POST", "/api/player/recovery/new"))
     ):
         return "moves"
     return "reads"

@@ -28,6 +28,8 @@ players = Table(
     # What the name looks like (``couyon.server.names.skeleton``): names of equal skeletons are mistaken
     # for each other, so a name may not look like that of another player on a leaderboard (migration 0005).
     Column("name_skeleton", String(128), nullable=True, index=True),
+    # How many new recovery codes the player has made: only a code of this generation is good (migration 0009).
+    Column("recovery_generation", Integer, nullable=False, server_default="0"),
 )
 
 games = Table(

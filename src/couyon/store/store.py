@@ -542,6 +542,31 @@ class Store:
                 update(players).where(players.c.id == player_id).values(name=name, name_skeleton=looks_like)
             )
 
+    def recovery_generation(self, player_id: str) -> int:
+        """How many new recovery codes the player has made (0 for a player not stored)."""
+        query = select(players.c.recovery_generation).where(players.c.id == player_id)
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar_one_or_none() or 0)
+
+    def new_recovery_generation(self, player_id: str, now: dt.datetime) -> int:
+        """Count one more new recovery code of the player (stored first if need be); the new generation."""
+        with self._write() as connection:
+            self._ensure_player(connection, player_id, now)
+            return int(
+                connection.execute(
+                    update(players)
+                    .where(players.c.id == player_id)
+                    .values(recovery_generation=players.c.recovery_generation + 1)
+                    .returning(players.c.recovery_generation)
+                ).scalar_one()
+            )
+
+    def game_count(self, player_id: str) -> int:
+        """How many games of any kind the player has stored."""
+        query = select(func.count()).select_from(games).where(games.c.player_id == player_id)
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar_one())
+
     def name_skeleton_taken(self, skeleton: str, player_id: str) -> bool:
         """Whether a player other than ``player_id`` who is on a leaderboard has a name with this skeleton."""
         on_a_board = select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.player_id == players.c.id)
@@ -595,7 +620,8 @@ class Store:
           is judged once, when it passes the cutoff (``settings``' ``prune_checked_until`` keeps
           how far that went), so a finished one is never replayed again;
         - a player with no game, no daily attempt and no leaderboard entry (left after the
-          above, or one who only chose a name).
+          above, or one who only chose a name), unless they made a new recovery code: a new row
+          for their id would start again at generation 0, where their ended codes were good.
 
         A game goes with its moves, daily attempt and finish. Each batch is one short write
         transaction, so players' moves go on in between.
@@ -655,7 +681,11 @@ class Store:
         ]
         idle = (
             select(players.c.id)
-            .where(players.c.created_at < cutoff, *(~query.exists() for query in owned))
+            .where(
+                players.c.created_at < cutoff,
+                players.c.recovery_generation == 0,
+                *(~query.exists() for query in owned),
+            )
             .limit(batch)
         )
         while True:

@@ -48,6 +48,7 @@ export const api = {
   hint: (id, moveNumber) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { move_number: moveNumber }),
   recoveryCode: () => request("GET", "/api/player/recovery"),
   recover: (code) => request("POST", "/api/player/recovery", { code }),
+  newRecoveryCode: () => request("POST", "/api/player/recovery/new"),
   move: (id, move, moveNumber) =>
     request("POST", `/api/games/${encodeURIComponent(id)}/moves`, { move, move_number: moveNumber }),
   daily: (game = null) => request("GET", game ? `/api/daily?game=${encodeURIComponent(game)}` : "/api/daily"),

@@ -600,27 +600,72 @@ function takeRecoveryLink() {
   history.replaceState(null, "", "#/settings");
 }
 
+/** Show a code of this device's player in the settings' field, selected for copying. */
+function showCode(code) {
+  $("recovery-code").value = code;
+  $("recovery-code-box").hidden = false;
+  $("recovery-code").focus();
+  $("recovery-code").select();
+}
+
 async function showRecoveryCode() {
   const status = $("recovery-status");
   try {
     const { code } = await api.recoveryCode();
-    $("recovery-code").value = code;
-    $("recovery-code-box").hidden = false;
     status.textContent = "";
-    $("recovery-code").focus();
-    $("recovery-code").select();
+    showCode(code);
   } catch (error) {
     status.textContent = error.status === 404 ? t().recoveryNone : t().errorGeneric;
   }
 }
 
-async function copyRecovery(text) {
+/** A new code for this device's player: every older one stops working. */
+async function makeNewRecoveryCode() {
+  const status = $("recovery-status");
+  try {
+    const { code } = await api.newRecoveryCode();
+    showCode(code);
+    status.textContent = t().recoveryNewDone;
+  } catch (error) {
+    status.textContent = error.status === 404 ? t().recoveryNone : t().errorGeneric;
+  }
+}
+
+async function copyRecovery(text, status = $("recovery-status")) {
   try {
     await navigator.clipboard.writeText(text);
-    $("recovery-status").textContent = t().copied;
+    status.textContent = t().copied;
   } catch {
-    $("recovery-status").textContent = t().copyFailed;
+    status.textContent = t().copyFailed;
   }
+}
+
+/**
+ * Whether this device may become the player of ``code``: yes at once if it has no player, or one
+ * without games, or that same player; otherwise the player is asked first, with the current
+ * player's code to note (those games can be got back only with it).
+ */
+async function mayReplacePlayer(code) {
+  let current;
+  try {
+    current = await api.recoveryCode();
+  } catch (error) {
+    if (error.status === 404) return true;
+    throw error;
+  }
+  if (!current.games || current.code === code) return true;
+  const dialog = $("recovery-dialog");
+  $("recovery-dialog-text").textContent = t().recoveryAskText(current.games);
+  $("recovery-current").value = current.code;
+  $("recovery-dialog-status").textContent = "";
+  dialog.returnValue = "";
+  dialog.showModal();
+  // Escape cancels: the dialog closes with no value, as "Keep my player" does.
+  const choice = await new Promise((resolve) =>
+    dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true }),
+  );
+  $("recovery-use").focus();
+  return choice === "switch";
 }
 
 async function useRecoveryCode(event) {
@@ -632,13 +677,18 @@ async function useRecoveryCode(event) {
     return;
   }
   try {
+    if (!(await mayReplacePlayer(code))) {
+      status.textContent = t().recoveryKept;
+      return;
+    }
     const player = await api.recover(code);
     status.textContent = t().recoveryDone(player.name);
     $("recovery-enter").value = "";
     $("recovery-code-box").hidden = true;
     $("player-name").value = player.name ?? "";
   } catch (error) {
-    status.textContent = error.status === 422 ? t().recoveryBad : t().errorGeneric;
+    status.textContent =
+      error.status === 422 ? t().recoveryBad : error.status === 410 ? t().recoveryReplaced : t().errorGeneric;
   }
 }
 
@@ -758,6 +808,10 @@ function wire() {
     copyRecovery(`${location.origin}${location.pathname}#/recover/${encodeURIComponent($("recovery-code").value)}`),
   );
   $("recovery-form").addEventListener("submit", useRecoveryCode);
+  $("recovery-new").addEventListener("click", makeNewRecoveryCode);
+  $("recovery-current-copy").addEventListener("click", () =>
+    copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
+  );
   window.addEventListener("hashchange", () => showRoute());
   table.setUpTable();
 }
