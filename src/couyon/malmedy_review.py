@@ -23,15 +23,14 @@ its values are absent and the cost is 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from couyon.bots.malmedy_expert import MITE_OFFSET, RAISE, MalmedyExpertBot
 from couyon.bots.malmedy_objective import outcome_values, stake_of
 from couyon.bots.malmedy_solver import MADE, MADE_CAPOT, Position, alive_bits, card_outcomes, position_outcome
 from couyon.bots.malmedy_trump import best_suit, suit_values
 from couyon.cards import CARDS, SUITS, Card
-from couyon.game import MITE, GameState, Move, legal_moves, new_game
-from couyon.malmedy import MALMEDY, MalmedyDeal, malmedy_view, trick_winner
+from couyon.game import MITE, DealSummary, GameState, Move, legal_moves, new_game
+from couyon.malmedy import MALMEDY, MalmedyDeal, MalmedySummary, malmedy_view, trick_winner
 from couyon.record import malmedy_deal_report
 from couyon.review import HUMAN, Json, Rules, review_of
 from couyon.stream import Stream
@@ -90,8 +89,9 @@ class _Malmedy:
         return trick_winner(cards, deal.trump, deal.mite is not None)
 
     @staticmethod
-    def report(summary: Any) -> Json:
+    def report(summary: DealSummary | MalmedySummary) -> Json:
         """The deal_log entry, its tricks won by each team as ``tricks_won`` (``tricks`` lists the tricks)."""
+        assert isinstance(summary, MalmedySummary)
         report = malmedy_deal_report(summary)
         report["tricks_won"] = report.pop("tricks")
         return report

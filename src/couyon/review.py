@@ -27,7 +27,8 @@ from couyon.bots.expert import ExpertBot
 from couyon.bots.objective import outcome_utilities
 from couyon.bots.solver import outcome_classes
 from couyon.cards import RANKS_PER_SUIT, SEATS, Card, Seat, cards_of
-from couyon.game import TAKE, GameState, Move, legal_cards, new_game, play
+from couyon.game import TAKE, DealSummary, GameState, Move, legal_cards, new_game, play
+from couyon.malmedy import MalmedySummary
 from couyon.record import deal_report
 from couyon.stream import Stream
 from couyon.view import standard_view
@@ -67,7 +68,7 @@ class Rules(Protocol):
     def trick_winner(self, state: GameState, cards: tuple[Card, ...]) -> int:
         """The position in the full trick ``cards`` of its winner."""
 
-    def report(self, summary: Any) -> Json:
+    def report(self, summary: DealSummary | MalmedySummary) -> Json:
         """The finished deal's record ``deal_log`` entry, as the deal's entry ends."""
 
 
@@ -159,7 +160,7 @@ class _Couyon:
         return state.variant.trick_winner(cards, state.deal.trump)
 
     @staticmethod
-    def report(summary: Any) -> Json:
+    def report(summary: DealSummary | MalmedySummary) -> Json:
         return deal_report(summary)
 
 
