@@ -7,6 +7,7 @@ card) are inside the viewport at scroll 0 and nothing covers their top-left corn
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -99,3 +100,64 @@ def test_the_other_games_decisions_fit_too(new_context: ContextFactory, size: st
     start_coucou_game(page, 8)
     assert coucou_situation(page) == "decide"
     assert_decision_fits(page, f"coucou {size}", "#nothing")
+
+
+# Tarot on a phone held sideways: 3, 4 and 5 players, a bid, the écart (the chien in a full hand) and a card.
+SIDEWAYS = {"568x320": (568, 320), "740x360": (740, 360)}
+PLAIN_CARDS = [f"{rank}{suit}" for suit in "SHCD" for rank in [*map(str, range(1, 11)), "J", "N", "Q", "K"]]
+
+
+def south_discards(route: Any) -> None:
+    """The server's view, with South taking a garde and the chien (cards he does not hold) added to his hand."""
+    response = route.fetch()
+    answer = response.json()
+    view = answer["view"]
+    size = 3 if view["players"] == 5 else 6
+    chien = [card for card in PLAIN_CARDS if card not in view["hand"]][:size]
+    view["hand"] = [*view["hand"], *chien]
+    view["phase"] = "ecart"
+    view["to_move"] = "S"
+    view["deal"].update(taker="S", contract="garde", multiplier=2, bids=[{"seat": "S", "bid": "garde"}], chien=chien)
+    view["bid_choices"] = []
+    view["poignee_rule"] = None
+    allowed = [card for card in view["hand"] if card in PLAIN_CARDS and not card.startswith("K")]
+    view["ecart_rule"] = {"size": size, "cards": allowed, "max_trumps": 0}
+    view["legal"] = ["ecart:" + ",".join(allowed[:size])]
+    route.fulfill(response=response, body=json.dumps(answer))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", list(SIDEWAYS))
+def test_tarot_decisions_fit_on_a_phone_held_sideways(new_context: ContextFactory, size: str, players: int) -> None:
+    width, height = SIDEWAYS[size]
+    page = new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True).new_page()
+    start_tarot_game(page, players)
+    assert tarot_situation(page) == "bid"
+    assert_decision_fits(page, f"tarot{players} {size} bid", "#nothing")
+    screenshot(page, f"fit-{size}-tarot{players}-bid")
+
+    page.route("**/api/games/g_*", south_discards)
+    page.reload()
+    page.wait_for_selector('#view-table[data-turn="ecart"]')
+    assert page.locator(".hand-card").count() == {3: 30, 4: 24, 5: 18}[players]
+    assert_decision_fits(page, f"tarot{players} {size} ecart", "#nothing")
+    screenshot(page, f"fit-{size}-tarot{players}-ecart")
+    page.unroute("**/api/games/g_*")
+    page.reload()
+
+    rng = random.Random(players)
+    for _ in range(20):
+        if tarot_situation(page) == "play":
+            break
+        tarot_turn(page, rng, "mouse")
+    assert tarot_situation(page) == "play"
+    assert_decision_fits(page, f"tarot{players} {size} play", "#nothing")
+    screenshot(page, f"fit-{size}-tarot{players}-play")
+    # The felt beside the hand is on the screen too: every seat's name, the contract and the trick.
+    felt = "#felt .seat:not([hidden]) .seat-name, #centre .contract-badge, #trick .card"
+    bottoms = page.locator(felt).evaluate_all(
+        "(nodes) => nodes.map((n) => [n.dataset.card || n.textContent, n.getBoundingClientRect().bottom])"
+    )
+    assert len(bottoms) >= players + 1
+    below = [(what, round(bottom)) for what, bottom in bottoms if bottom > height]
+    assert not below, f"tarot{players} {size} play: below the screen: {below}"
