@@ -26,6 +26,7 @@ from couyon.coucou import bots as coucou_bots
 from couyon.coucou import game as coucou_game
 from couyon.coucou.record import Record as CoucouRecord
 from couyon.coucou.record import verify as coucou_verify
+from couyon.coucou.review import coucou_review
 from couyon.coucou.view import PublicCoup, public_coup
 from couyon.coucou.view import view as coucou_view
 from couyon.game import GameState, Move, legal_moves, new_game, play
@@ -55,6 +56,9 @@ DEFAULT_GAME = "couyon"
 """The game of a request, a stored row or a record that names none: the common couyon."""
 
 Options = Mapping[str, int | str]
+Review = Callable[[str, Sequence[str], bool, Options, str], Json]
+"""A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options
+and the bot that held the other seats."""
 """A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
 
 
@@ -279,9 +283,8 @@ class GameKind:
     """The lowest leaderboard score of a game the human won (personal statistics); None: the score does not say."""
     deal_results: Callable[[Any], list[Json]] | None = None
     """How each deal of a finished game went from the human's side (the day's traveller); None: no such deals."""
-    review: Callable[[str, Sequence[str], bool], Json] | None = None
-    """The review of a finished game from its seed and moves, every hand shown or not (``couyon.review``);
-    None: the game has no review."""
+    review: Review | None = None
+    """The review of a finished game (``couyon.review``, ``couyon.coucou.review``); None: the game has no review."""
 
     def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""
@@ -339,6 +342,11 @@ class GameKind:
         }
 
 
+def _from_moves(review: Callable[[str, Sequence[str], bool], Json]) -> Review:
+    """A review made from the seed and the moves alone (couyon's, Malmedy's: it replays no bot)."""
+    return lambda seed, moves, revealed, options, bots: review(seed, moves, revealed)
+
+
 LEVELS = ("beginner", "expert")
 """The levels of a couyon table: the baseline bots, or the table's experts (the daily challenge's)."""
 
@@ -365,7 +373,7 @@ COUYON = GameKind(
     bots=_by_id(RandomBot(), BaselineBot(), ExpertBot(version=1), ExpertBot(version=2), ExpertBot(version=3)),
     table_bot_id="expert/3",
     rules_page="#/rules",
-    review=review,
+    review=_from_moves(review),
     verify=verify,
     view_json=view_json,
     events_of=events_of,
@@ -406,7 +414,7 @@ MALMEDY_GAME = GameKind(
     # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
     win_score=1001,
     deal_results=deal_results,
-    review=malmedy_review,
+    review=_from_moves(malmedy_review),
 )
 
 COUCOU_GAME = GameKind(
@@ -445,6 +453,7 @@ COUCOU_GAME = GameKind(
     hint_bot_id="expert/1",
     board_facts=coucou_board_facts,
     win_score=1000,  # The winner scores 1000 or more (ruling 16).
+    review=coucou_review,
 )
 
 # -- French tarot: one kind per player count, so each count has its own daily seed and boards (rulings 16, 18).

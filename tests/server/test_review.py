@@ -139,6 +139,6 @@ def test_a_review_is_refused_for_an_unfinished_a_foreign_or_another_games_game(m
     for client, game_id in ((stranger, started["id"]), (owner, "g_nonexistent")):
         refused = client.get(f"/api/games/{game_id}/review")
         assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_game"
-    coucou = start_game(owner, "free", game="coucou")
-    other = owner.get(f"/api/games/{coucou['id']}/review")
+    tarot = start_game(owner, "free", game="tarot4")
+    other = owner.get(f"/api/games/{tarot['id']}/review")
     assert other.status_code == 409 and other.json()["error"]["code"] == "no_review"

@@ -521,7 +521,7 @@ class GameService:
         revealed = game.day is None or game.day < self.today()
         day = None if game.day is None else game.day.isoformat()
         facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}
-        return {**facts, **_review(kind.id, game.seed, tuple(moves), revealed)}
+        return {**facts, **_review(kind.id, game.seed, tuple(moves), revealed, game.options, game.bot_id)}
 
     # -- leaderboards and names ------------------------------------------------------------------
 
@@ -629,11 +629,13 @@ class GameService:
 
 
 @lru_cache(maxsize=REVIEW_CACHE)
-def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool) -> Json:
-    """A finished game's review, kept: it costs up to half a second of CPU (docs/api.md) and never changes."""
+def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool, options: str, bots: str) -> Json:
+    """A finished game's review, kept: it costs up to half a second of CPU (docs/api.md) and never changes.
+
+    ``options``: the stored options' JSON (``StoredGame.options``), ``bots``: the stored game's bot."""
     review = game_named(game).review
     assert review is not None
-    return review(seed, moves, revealed)
+    return review(seed, moves, revealed, json.loads(options) if options else {}, bots)
 
 
 class VerificationError(Exception):
