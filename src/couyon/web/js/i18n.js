@@ -131,7 +131,43 @@ const STRINGS = {
       loading: "La revue de la partie se prépare…",
       notFound: "Cette partie n'existe pas, ou elle a été jouée dans un autre navigateur.",
       notOver: "Cette partie n'est pas finie : sa revue s'ouvre quand elle est terminée.",
-      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon et le couyon de Malmedy.",
+      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon, le couyon de Malmedy et le coucou.",
+      coucou: {
+        summary: (won, place, players, score) =>
+          won ? `Partie gagnée : ${score} points.` : `Tu finis ${place}e sur ${players} : ${score} points.`,
+        explain:
+          "Pour chaque coup où tu avais une carte : ce que tu as dit, et ce que l'expert aurait dit à ta place, avec ce que tu savais à ce moment. Sa règle : garder une carte assez haute pour le nombre de joueurs en jeu, et garder quand ton voisin de gauche vient de te passer une carte plus haute. Puis l'abattage, comme la table l'a vu.",
+        revealed:
+          "Pour chacun de tes choix, tu vois aussi ce que l'autre choix aurait donné, la suite du coup jouée de la même façon par les joueurs simulés.",
+        hidden:
+          "C'est un défi du jour : ce que l'autre choix aurait donné sera montré quand la journée sera finie, à minuit à Bruxelles.",
+        differences: (n) =>
+          n === 0 ? "Tu as toujours choisi comme l'expert." : `Tu as choisi autrement que l'expert ${n === 1 ? "une fois" : `${n} fois`}.`,
+        coupsLabel: "Tes coups",
+        coupTitle: (n) => `Coup ${n}`,
+        youDealt: "Tu donnais : le donneur ne parle pas, tu n'avais rien à choisir.",
+        youSaid: (card, said, outcome) =>
+          `Tu avais ${card} et tu as dit « ${said} »${
+            {
+              keep: "",
+              exchange: " : échange avec ton voisin de droite",
+              coucou: " : ton voisin avait un roi, « Coucou ! », tu gardes ta carte",
+              stock: " : tu as pris la carte du talon",
+              "stock-king": " : le talon montrait un roi, tu gardes ta carte",
+            }[outcome]
+          }.`,
+        expertToo: "L'expert aurait fait le même choix.",
+        notExperts: "Pas le choix de l'expert",
+        expertSaid: (said) => `L'expert aurait dit « ${said} ».`,
+        lost: (lost) => (lost ? "Tu as perdu un jeton à ce coup." : "Tu n'as pas perdu de jeton à ce coup."),
+        other: (said, card, lost) =>
+          `Avec « ${said} », tu aurais fini avec ${card} et ${lost ? "perdu un jeton" : "gardé tes jetons"}.`,
+        showdownTitle: "L'abattage",
+        showdownLabel: (n) => `Les cartes à l'abattage du coup ${n}`,
+        stock: (card) => `Le talon retourné : ${card}.`,
+        lowest: (rank, losers) => `La plus basse : ${rank}. Perd un jeton : ${losers}.`,
+        allEqual: "Toutes les cartes ont la même hauteur : personne ne perd de jeton.",
+      },
       unreachable: "Le serveur ne répond pas. Réessaie dans un instant.",
       summary: (won, score, deals) => `${won ? "Partie gagnée" : "Partie perdue"} : ${score} points en ${deals} donne${deals > 1 ? "s" : ""}.`,
       explain:
@@ -805,7 +841,43 @@ const STRINGS = {
       loading: "Preparing the game's review…",
       notFound: "This game does not exist, or it was played in another browser.",
       notOver: "This game is not over: its review opens once it has ended.",
-      noReview: "This game has no review yet: there is one for couyon and Malmedy couyon.",
+      noReview: "This game has no review yet: there is one for couyon, Malmedy couyon and coucou.",
+      coucou: {
+        summary: (won, place, players, score) =>
+          won ? `Game won: ${score} points.` : `You finish ${place}${place === 2 ? "nd" : place === 3 ? "rd" : "th"} of ${players}: ${score} points.`,
+        explain:
+          "For each coup in which you had a card: what you said, and what the expert would have said in your seat, knowing what you knew then. Its rule: keep a card high enough for the number of players still in, and keep when your left-hand neighbour has just handed you a higher card. Then the showdown, as the table saw it.",
+        revealed:
+          "For each of your choices you also see what the other choice would have given, the rest of the coup played the same way by the simulated players.",
+        hidden:
+          "This is a daily challenge: what the other choice would have given is shown once the day is over, at midnight in Brussels.",
+        differences: (n) =>
+          n === 0 ? "You always chose as the expert would." : `You chose differently from the expert ${n === 1 ? "once" : `${n} times`}.`,
+        coupsLabel: "Your coups",
+        coupTitle: (n) => `Coup ${n}`,
+        youDealt: "You dealt: the dealer does not speak, so you had nothing to choose.",
+        youSaid: (card, said, outcome) =>
+          `You held ${card} and said “${said}”${
+            {
+              keep: "",
+              exchange: ": you swapped with your right-hand neighbour",
+              coucou: ": your neighbour had a king, “Coucou!”, you keep your card",
+              stock: ": you took the stock's card",
+              "stock-king": ": the stock showed a king, you keep your card",
+            }[outcome]
+          }.`,
+        expertToo: "The expert would have made the same choice.",
+        notExperts: "Not the expert's choice",
+        expertSaid: (said) => `The expert would have said “${said}”.`,
+        lost: (lost) => (lost ? "You lost a token in this coup." : "You lost no token in this coup."),
+        other: (said, card, lost) =>
+          `Saying “${said}”, you would have ended with ${card} and ${lost ? "lost a token" : "kept your tokens"}.`,
+        showdownTitle: "The showdown",
+        showdownLabel: (n) => `The cards at the showdown of coup ${n}`,
+        stock: (card) => `The stock turned up: ${card}.`,
+        lowest: (rank, losers) => `The lowest is ${rank}. Losing a token: ${losers}.`,
+        allEqual: "Every card has the same rank: nobody loses a token.",
+      },
       unreachable: "The server does not answer. Try again in a moment.",
       summary: (won, score, deals) => `${won ? "Game won" : "Game lost"}: ${score} points in ${deals} deal${deals === 1 ? "" : "s"}.`,
       explain:

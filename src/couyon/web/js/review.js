@@ -2,7 +2,8 @@
 // its first visit: every deal trick by trick with the hands, the bids (Malmedy: the trump, the
 // mite and its answers), and each of South's decisions judged by the expert (from South's view)
 // and with every hand known (docs/api.md, "The review"). The costliest decisions are listed
-// first and marked in words wherever they appear.
+// first and marked in words wherever they appear. A coucou game's review is a list of the coups
+// seat 1 played: its choice beside the expert's, the other choice's outcome, the showdown.
 
 import { api } from "./api.js";
 import { cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
@@ -29,7 +30,8 @@ export async function showReview(root, gameId) {
   if (page.error) {
     root.replaceChildren(paragraph(failure(page.error), "review-error"));
     page.id = null; // asked again on the next visit: the game may be over by then
-  } else draw(root);
+  } else if (page.review.game === "coucou") drawCoucou(root);
+  else draw(root);
 }
 
 function failure(error) {
@@ -386,4 +388,68 @@ function valueCell(value, best) {
   const cell = element("td", best ? "review-best" : "", decimal(value));
   if (best) cell.append(` (${t().review.best})`);
   return cell;
+}
+
+// ---------------------------------------------------------------- coucou
+
+/** Seat ``seat`` as the coucou table names it: "Toi" for seat 1, else "Joueur n". */
+function coucouSeat(seat) {
+  const words = t().coucou;
+  return seat === 1 ? words.you : words.player(seat);
+}
+
+function drawCoucou(root) {
+  const words = t().review.coucou;
+  const review = page.review;
+  const parts = [
+    paragraph(words.summary(review.winner === 1, review.place, review.players, review.score), "review-summary"),
+    paragraph(words.explain),
+    paragraph(review.revealed ? words.revealed : words.hidden, review.revealed ? "" : "review-hidden"),
+    paragraph(words.differences(review.cost)),
+  ];
+  const coups = element("ol", "review-coups");
+  coups.setAttribute("aria-label", words.coupsLabel);
+  for (const coup of review.coups) coups.append(coucouCoup(coup));
+  parts.push(coups);
+  root.replaceChildren(...parts);
+}
+
+function coucouCoup(coup) {
+  const words = t().review.coucou;
+  const item = element("li", "review-deal panel");
+  const heading = element("h2", "", words.coupTitle(coup.number));
+  heading.id = `review-coup-${coup.number}`;
+  item.setAttribute("aria-labelledby", heading.id);
+  item.append(heading);
+  const decision = coup.decision;
+  if (!decision) item.append(paragraph(words.youDealt));
+  else {
+    const box = element("div", "review-judged");
+    const said = t().coucou.said;
+    box.append(paragraph(words.youSaid(cardWithArticle(decision.card), said[decision.choice], decision.outcome)));
+    if (decision.cost > 0) {
+      const mark = element("strong", "review-costly", words.notExperts);
+      box.append(mark, paragraph(words.expertSaid(said[decision.expert_choice])));
+    } else box.append(paragraph(words.expertToo));
+    if (decision.other) {
+      box.append(paragraph(words.lost(decision.lost)));
+      const other = decision.other;
+      box.append(paragraph(words.other(said[other.choice], cardWithArticle(other.final), other.lost)));
+    }
+    item.append(box);
+  }
+  const show = coup.showdown;
+  const cards = element("ul", "review-hands");
+  cards.setAttribute("aria-label", words.showdownLabel(coup.number));
+  for (const [seat, card] of Object.entries(show.cards)) {
+    const line = element("li");
+    line.append(element("span", "review-seat", `${coucouSeat(Number(seat))}${t().review.colon}`), cardChip(card));
+    cards.append(line);
+  }
+  item.append(element("h3", "", words.showdownTitle), cards);
+  if (show.stock) item.append(paragraph(words.stock(cardWithArticle(show.stock))));
+  const losers = show.losers.map(coucouSeat);
+  const lowest = t().coucou.rankPhrase(show.lowest, t().coucou.rankName[show.lowest]);
+  item.append(paragraph(losers.length ? words.lowest(lowest, losers.join(", ")) : words.allEqual));
+  return item;
 }

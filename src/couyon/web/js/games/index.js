@@ -63,6 +63,7 @@ export const GAMES = [
       { name: "tokens", values: Array.from({ length: 10 }, (_, i) => i + 1), default: 3 },
       { name: "level", values: ["easy", "normal", "expert"], default: "expert" },
     ],
+    review: true,
   },
   {
     id: "tarot",
