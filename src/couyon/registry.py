@@ -348,7 +348,7 @@ def _from_moves(review: Callable[[str, Sequence[str], bool], Json]) -> Review:
 
 
 LEVELS = ("beginner", "expert")
-"""The levels of a couyon table: the baseline bots, or the table's experts (the daily challenge's)."""
+"""The levels of a couyon or tarot table: the baseline bots, or the table's experts (the daily challenge's)."""
 
 
 def _by_id(*bots: Bot) -> dict[str, Bot]:
@@ -460,7 +460,8 @@ COUCOU_GAME = GameKind(
 
 
 class TarotEngine:
-    """French tarot's fold (``couyon.tarot.game``) at one number of players; tarot has no table options."""
+    """French tarot's fold (``couyon.tarot.game``) at one number of players; its one option, the level, deals
+    the same game (it chooses the bots)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -522,7 +523,10 @@ def _tarot(players: int) -> GameKind:
         view_json=tarot_view_json,
         events_of=tarot_events_of,
         waive_action=NO_CHELEM,
-        # Tarot has one level, its table's. A hint asks the table's bot, so it costs no more than a table move.
+        options=(OptionRule("level", LEVELS, "expert"),),
+        daily_options={"level": "expert"},
+        level_bots={"beginner": "baseline/1"},
+        # A hint asks the table's expert, so it costs no more than a table move.
         hint_bot_id="expert/3",
     )
 

@@ -379,3 +379,21 @@ def test_a_poignee_is_chosen_trump_by_trump_and_shown_with_the_keyboard(new_cont
     page.wait_for_function("(line) => window.__announced.includes(line)", arg=said)
     assert_no_violations(page, "table, after showing a poignée")
     assert errors == []
+
+
+def test_the_level_of_a_tarot_table_is_chosen_on_its_home(new_context: ContextFactory) -> None:
+    """The same choice as couyon's, by role and name: a beginner table is dealt with the baseline bots."""
+    page = new_context(viewport=SMALL_PHONE, has_touch=True).new_page()
+    page.goto("/#/tarot")
+    page.wait_for_selector("#game-choice:not([hidden])")
+    level = page.get_by_role("combobox", name="Niveau des joueurs simulés")
+    assert level.input_value() == "expert"
+    level.select_option(label="Débutant")
+    page.get_by_role("radio", name="3 joueurs").check()
+    page.get_by_role("button", name="Nouvelle partie").click()
+    tarot_situation(page)
+    game = current_game(page)
+    assert game["game"] == "tarot3" and game["options"] == {"level": "beginner"} and game["bot"] == "baseline/1"
+    # The choice is remembered for the next table.
+    page.goto("/#/tarot")
+    assert page.get_by_role("combobox", name="Niveau des joueurs simulés").input_value() == "beginner"

@@ -34,11 +34,16 @@ def test_the_level_chooses_the_bots_of_a_free_game_and_never_of_the_daily(make_c
     assert malmedy["bot"] == "baseline/1"
     daily = new_game(client, "daily", options={"level": "beginner"})
     assert daily["bot"] == COUYON.table_bot_id and daily["options"] == {"level": "expert"}
+    tarot = new_game(client, game="tarot5", options={"level": "beginner"})
+    assert tarot["bot"] == "baseline/1" and tarot["options"] == {"level": "beginner"}
+    tarot_daily = new_game(client, "daily", game="tarot5", options={"level": "beginner"})
+    assert tarot_daily["bot"] == "expert/3" and tarot_daily["options"] == {"level": "expert"}
     stored = games_stored(client)
     for body, sentence in (
         ({"options": {"level": "hard"}}, "The option level of couyon is one of beginner, expert."),
         ({"game": "malmedy", "options": {"level": "easy"}}, "The option level of malmedy is one of beginner, expert."),
-        ({"game": "tarot4", "options": {"level": "expert"}}, "Tarot4 has no option 'level'."),
+        ({"game": "tarot4", "options": {"level": "easy"}}, "The option level of tarot4 is one of beginner, expert."),
+        ({"game": "tarot4", "options": {"level": "expert", "players": 4}}, "Tarot4 has no option 'players'."),
     ):
         response = client.post("/api/games", json={"mode": "free", **body})
         assert response.status_code == 422
@@ -70,14 +75,14 @@ def test_each_level_has_its_own_free_board_and_is_verified_with_its_own_bots(mak
     assert beginners["entries"][0]["score"] == beginner["view"]["score"]
     assert board(level="expert") == default
     assert board(game="malmedy", level="beginner")["entries"] == []
-    assert board(game="tarot4")["level"] is None
+    assert board(game="tarot4")["level"] == "expert"
     for query, sentence in (
         ({"level": "hard"}, "There is no level 'hard' here: the levels are beginner and expert."),
         (
             {"game": "coucou", "level": "beginner"},
             "There is no level 'beginner' here: the levels are easy, normal and expert.",
         ),
-        ({"game": "tarot4", "level": "expert"}, "Tarot, 4 players has no levels: leave out level."),
+        ({"game": "tarot4", "level": "easy"}, "There is no level 'easy' here: the levels are beginner and expert."),
         ({"board": "daily", "level": "beginner"}, "The daily challenge is always played at the expert level."),
     ):
         response = client.get("/api/leaderboard", params={"board": "free", **query})

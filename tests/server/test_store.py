@@ -317,7 +317,7 @@ def test_migration_0008_gives_every_entry_its_level_and_can_be_undone(database_u
                 entry = {"game_id": game_id, "board": "free", "day": None, "player_id": "p_1"}
                 entry |= {"score": 1000, "deals": 5, "finished_at": NOW, "game": game}
                 connection.execute(insert(tables.tables["leaderboard_entries"]), [entry])
-        store.migrate()
+        store.migrate("0009")
         levels = {row["game_id"]: row["level"] for row in rows_of(store, "leaderboard_entries")}
         assert levels == {
             "g_couyon": "expert",
@@ -360,5 +360,35 @@ def test_migration_0009_starts_every_player_at_generation_0_and_can_be_undone(da
         assert "recovery_generation" not in {column["name"] for column in inspect(store.engine).get_columns("players")}
         store.migrate()
         assert store.recovery_generation("p_1") == 0 and store.player_name("p_1") == "Marie"
+    finally:
+        store.close()
+
+
+# -- migration 0010: tarot's entries are the expert level's -----------------------------------------
+
+
+def test_migration_0010_puts_tarot_entries_on_the_expert_level_and_can_be_undone(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate("0009")
+        tables = MetaData()
+        tables.reflect(store.engine)
+        with store.engine.begin() as connection:
+            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": None, "created_at": NOW}])
+            for game_id, game in (("g_tarot", "tarot4"), ("g_couyon", "couyon")):
+                row = {"id": game_id, "player_id": "p_1", "mode": "free", "day": None, "ranked": True}
+                row |= {"seed": "s", "variant": game, "bot_id": "x/1", "created_at": NOW, "game": game, "options": ""}
+                connection.execute(insert(tables.tables["games"]), [row])
+                entry = {"game_id": game_id, "board": "free", "day": None, "player_id": "p_1", "score": 10}
+                entry |= {"deals": 4, "finished_at": NOW, "game": game, "level": "" if game == "tarot4" else "expert"}
+                connection.execute(insert(tables.tables["leaderboard_entries"]), [entry])
+        store.migrate()
+        levels = {row["game_id"]: row["level"] for row in rows_of(store, "leaderboard_entries")}
+        assert levels == {"g_tarot": "expert", "g_couyon": "expert"}
+        assert [line.game_id for line in store.leaderboard("free", None, 10, "tarot4", "expert")] == ["g_tarot"]
+        downgrade(store, "0009")
+        levels = {row["game_id"]: row["level"] for row in rows_of(store, "leaderboard_entries")}
+        assert levels == {"g_tarot": "", "g_couyon": "expert"}
+        store.migrate()
     finally:
         store.close()

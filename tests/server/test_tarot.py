@@ -285,7 +285,39 @@ def test_the_catalog_lists_tarot_at_three_four_and_five(make_client: Any) -> Non
         game = listed[f"tarot{players}"]
         assert game == GAMES[f"tarot{players}"].describe()
         assert game["players"] == [players] and game["record_format"] == "tarot-record/1"
-        assert game["rules"] == "#/rules/tarot" and game["options"] == []
+        assert game["rules"] == "#/rules/tarot"
+        assert game["options"] == [{"name": "level", "values": ["beginner", "expert"], "default": "expert"}]
+
+
+def test_a_beginner_game_is_played_by_the_baseline_bots_and_verified_on_its_own_board(make_client: Any) -> None:
+    client = make_client()
+    answer = new_game(client, game="tarot3", options={"level": "beginner"})
+    assert answer["bot"] == "baseline/1" and answer["options"] == {"level": "beginner"}
+    answer = play_out(client, answer, random.Random(5))
+    record = client.get(f"/api/games/{answer['id']}/record").json()
+    assert record["bots"] == "baseline/1"
+    # Every bot move of the record is the baseline's from the state before it (the expert's differs somewhere).
+    kind = GAMES["tarot3"]
+    baseline, expert = kind.bot("baseline/1"), kind.bot(kind.table_bot_id)
+    state = kind.new_game(record["seed"])
+    bot_moves = expert_differs = 0
+    for text in record["moves"]:
+        move = kind.engine.parse_move(text, {})
+        if move.seat != kind.human:
+            bot_moves += 1
+            assert kind.engine.bot_move(state, baseline) == move, text
+            if not expert_differs:
+                expert_differs = kind.engine.bot_move(state, expert) != move
+        state = play(state, move)
+    assert bot_moves > 50 and expert_differs
+    # The verifying replay ranks it on the beginner level's free board only.
+    shown = client.get(f"/api/games/{answer['id']}").json()
+    dealt = answer["view"]["deal_log"][-1]["number"]
+    assert shown["leaderboard"] == {"board": "free", "rank": 1, "score": answer["view"]["score"], "deals": dealt}
+    beginners = client.get("/api/leaderboard?game=tarot3&board=free&level=beginner").json()
+    assert beginners["level"] == "beginner" and len(beginners["entries"]) == 1
+    experts = client.get("/api/leaderboard?game=tarot3&board=free").json()
+    assert experts["level"] == "expert" and experts["entries"] == []
 
 
 # -- the daily challenge, per player count ------------------------------------------------------------

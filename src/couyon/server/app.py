@@ -108,7 +108,7 @@ class NewGameRequest(_Strict):
         max_length=8,
         description="A free game's table options, as GET /api/catalog lists them for the game "
         '(e.g. {"players": 12, "tokens": 3, "level": "normal"}); each one left out takes its default. '
-        'The level of the simulated players is the option "level" (couyon and Malmedy: "beginner" or '
+        'The level of the simulated players is the option "level" (couyon, Malmedy and tarot: "beginner" or '
         '"expert"; coucou: "easy", "normal" or "expert"); each level has its own free leaderboard. '
         "A daily game always uses the game's daily options.",
     )

@@ -15,7 +15,7 @@ import { currentLanguage } from "../i18n.js";
 
 export const DEFAULT_GAME = "couyon";
 
-// The level of a couyon table (either variant): baseline players or the experts of the daily challenge.
+// The level of a couyon table (either variant) or a tarot table: baseline players or the experts of the daily challenge.
 const LEVEL = { name: "level", values: ["beginner", "expert"], default: "expert" };
 
 export const GAMES = [
@@ -74,6 +74,7 @@ export const GAMES = [
     },
     fan: ["21T", "1T", "EX", "KH"],
     load: () => import("./tarot.js"),
+    options: [LEVEL],
     rules: "/rules/tarot.html",
     choice: {
       key: "couyon.tarot.players",
