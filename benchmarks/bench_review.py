@@ -1,11 +1,14 @@
 """Cost of building the review of a whole finished game (``couyon.review``), not run by pytest.
 
-Usage: ``python benchmarks/bench_review.py [GAMES] [--game couyon|malmedy]``. Plays GAMES games
-(default 40) of couyon (or of couyon de Malmedy: ``couyon.malmedy_review``) as the server hosts
-them (the game's table expert in W, N and E) with South played by that expert in even games and
-by random legal moves in odd ones, then builds each game's review with every hand revealed and
-hidden, and prints the deals, the JSON's size and the CPU time of one review (median, p99,
-maximum), in ms of this process's CPU.
+Usage: ``python benchmarks/bench_review.py [GAMES] [--game couyon|malmedy|coucou] [--players N] [--tokens T]``.
+Plays GAMES games (default 40) of couyon (or of couyon de Malmedy: ``couyon.malmedy_review``) as
+the server hosts them (the game's table expert in W, N and E) with South played by that expert in
+even games and by random legal moves in odd ones, then builds each game's review with every hand
+revealed and hidden, and prints the deals, the JSON's size and the CPU time of one review (median,
+p99, maximum), in ms of this process's CPU. ``--game coucou`` does the same with coucou
+(``couyon.coucou.review``) at a table of ``--players`` (default 8) with ``--tokens`` each (default
+3): the expert at every other seat, seat 1 the expert or random; its "deals" are the coups seat 1
+played.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from couyon.bots import bot_move
 from couyon.bots.expert import ExpertBot
 from couyon.bots.malmedy_expert import MalmedyExpertBot
 from couyon.cards import Seat
+from couyon.coucou import bots as coucou_bots
+from couyon.coucou import game as coucou_game
+from couyon.coucou.review import coucou_review
 from couyon.game import legal_moves, new_game, play
 from couyon.malmedy import MALMEDY
 from couyon.malmedy_review import malmedy_review
@@ -50,23 +56,49 @@ def finished_game(game: str, seed: str, random_south: bool) -> list[str]:
     return moves
 
 
+def coucou_moves(seed: str, random_seat_one: bool, players: int, tokens: int) -> list[str]:
+    """A finished coucou game: the expert at every seat, seat 1 at random when ``random_seat_one``."""
+    state = coucou_game.new_game(seed, players, tokens)
+    rng = Stream(seed, "bench-seat-one")
+    expert = coucou_bots.ExpertBot()
+    moves = []
+    while state.winner is None:
+        if state.to_move == 1 and random_seat_one:
+            legal = coucou_game.legal_moves(state)
+            move = legal[rng.uniform(len(legal))]
+        else:
+            move = coucou_bots.bot_move(state, expert)
+        moves.append(str(move))
+        state = coucou_game.play(state, move)
+    return moves
+
+
 def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, int(fraction * len(ordered) + 0.999999) - 1))]
 
 
-def main(games: int, game: str) -> None:
-    build = GAMES[game][2]
+def main(games: int, game: str, players: int, tokens: int) -> None:
+    table = {"players": players, "tokens": tokens}
+    if game == "coucou":
+        print(f"coucou: {players} players, {tokens} tokens each")
     for revealed in (True, False):
         times: list[float] = []
         deals: list[int] = []
         sizes: list[int] = []
         for number in range(games):
             seed = f"bench-review-{number}"
-            moves = finished_game(game, seed, random_south=number % 2 == 1)
-            started = time.process_time()
-            built = build(seed, moves, revealed)
-            times.append((time.process_time() - started) * 1000)
-            deals.append(len(built["deals"]))
+            if game == "coucou":
+                moves = coucou_moves(seed, number % 2 == 1, players, tokens)
+                started = time.process_time()
+                built = coucou_review(seed, moves, revealed, table, "expert/1")
+                times.append((time.process_time() - started) * 1000)
+                deals.append(len(built["coups"]))
+            else:
+                moves = finished_game(game, seed, random_south=number % 2 == 1)
+                started = time.process_time()
+                built = GAMES[game][2](seed, moves, revealed)
+                times.append((time.process_time() - started) * 1000)
+                deals.append(len(built["deals"]))
             sizes.append(len(json.dumps(built, separators=(",", ":"))))
         times.sort()
         print(
@@ -79,6 +111,8 @@ def main(games: int, game: str) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=40)
-    parser.add_argument("--game", choices=sorted(GAMES), default="couyon")
+    parser.add_argument("--game", choices=[*sorted(GAMES), "coucou"], default="couyon")
+    parser.add_argument("--players", type=int, default=coucou_game.DEFAULT_PLAYERS, help="coucou only")
+    parser.add_argument("--tokens", type=int, default=coucou_game.DEFAULT_TOKENS, help="coucou only")
     arguments = parser.parse_args()
-    main(arguments.games, arguments.game)
+    main(arguments.games, arguments.game, arguments.players, arguments.tokens)
