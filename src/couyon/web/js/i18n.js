@@ -551,7 +551,7 @@ const STRINGS = {
     recoveryReceived: "Code reçu : appuie sur « Utiliser ce code » pour retrouver ce joueur ici.",
     recoveryReplaced: "Ce code a été remplacé par un plus récent : demande le dernier code de ce joueur.",
     recoveryNew: "Faire un nouveau code",
-    recoveryNewNote: "Un nouveau code remplace tous les anciens : si quelqu'un a vu ton code, les anciens ne lui servent plus à rien.",
+    recoveryNewNote: "Un nouveau code remplace tous les anciens, qui ne marchent plus. Un appareil qui a déjà utilisé un ancien code reste ton joueur.",
     recoveryNewDone: "Voici ton nouveau code : les anciens ne marchent plus.",
     recoveryAskTitle: "Changer de joueur sur cet appareil ?",
     recoveryAskText: (games) =>
@@ -1252,7 +1252,7 @@ const STRINGS = {
     recoveryReceived: "Code received: press “Use this code” to get that player back here.",
     recoveryReplaced: "This code was replaced by a newer one: ask for that player's latest code.",
     recoveryNew: "Make a new code",
-    recoveryNewNote: "A new code replaces all the old ones: if someone saw your code, the old ones are of no use to them any more.",
+    recoveryNewNote: "A new code replaces all the old ones, which stop working. A device that has already used an old code stays your player.",
     recoveryNewDone: "Here is your new code: the old ones no longer work.",
     recoveryAskTitle: "Switch players on this device?",
     recoveryAskText: (games) =>
