@@ -44,7 +44,7 @@ from couyon.server.coucou_answers import (
     coups_played,
 )
 from couyon.server.malmedy_answers import malmedy_events_of, malmedy_view_json
-from couyon.server.tarot_answers import NO_CHELEM, tarot_events_of, tarot_view_json
+from couyon.server.tarot_answers import NO_CHELEM, tarot_deal_results, tarot_events_of, tarot_view_json
 from couyon.tarot import game as tarot_game
 from couyon.tarot.bots import bot_move as tarot_bot_move
 from couyon.tarot.bots.registry import TAROT_BOTS_BY_ID, TAROT_TABLE_BOT_ID
@@ -528,6 +528,7 @@ def _tarot(players: int) -> GameKind:
         level_bots={"beginner": "baseline/1"},
         # A hint asks the table's expert, so it costs no more than a table move.
         hint_bot_id="expert/3",
+        deal_results=tarot_deal_results,
     )
 
 

@@ -269,3 +269,85 @@ def test_a_past_day_shows_its_traveller_and_is_played_again_unranked_beside_its_
     page.get_by_role("table", name="What became of each deal of the day").wait_for()
     assert "South took: failed" in page.locator("#results-root").inner_text()
     assert_no_violations(page, "past day's results (en, phone)")
+
+
+def tarot_results(day: str) -> dict[str, Any]:
+    """A past day's results of tarot at four as the server gives them (docs/api.md), with a traveller of two deals."""
+    return {
+        "game": "tarot4",
+        "day": day,
+        "over": True,
+        "players": 3,
+        "scores": [{"score": 120, "players": 1}, {"score": -40, "players": 2}],
+        "deals": [{"deals": 4, "players": 2}, {"deals": 5, "players": 1}],
+        "you": {"score": -40, "deals": 5, "rank": 2, "better_than_percent": 50},
+        "traveller": [
+            {
+                "deal": 1,
+                "games": 3,
+                "not_taken": 0,
+                "taken_by_us": 1,
+                "taken_by_them": 2,
+                "made": 2,
+                "failed": 1,
+                "tie": 0,
+                "contracts": [
+                    {"contract": "petite", "taken_by_us": 0, "taken_by_them": 2, "made": 2, "failed": 0},
+                    {"contract": "garde", "taken_by_us": 1, "taken_by_them": 0, "made": 0, "failed": 1},
+                ],
+                "average_points": -12.5,
+                "you": {"taker": "S", "side": "us", "contract": "garde", "outcome": "failed", "points": -132},
+            },
+            {
+                "deal": 2,
+                "games": 3,
+                "not_taken": 3,
+                "taken_by_us": 0,
+                "taken_by_them": 0,
+                "made": 0,
+                "failed": 0,
+                "tie": 0,
+                "contracts": [],
+                "average_points": 0,
+                "you": {"taker": None, "side": None, "contract": None, "outcome": "redeal", "points": 0},
+            },
+        ],
+    }
+
+
+def test_tarot_s_traveller_shows_each_contract_and_south_s_average_points(new_context: ContextFactory) -> None:
+    page = new_context(viewport=PHONE).new_page()
+    page.goto("/")
+    today = page.request.get("/api/daily").json()["day"]
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    # The server's traveller is tested in tests/server/test_day_results.py; here, how the page draws it.
+    page.route("**/api/daily/results?game=tarot4*", lambda route: route.fulfill(json=tarot_results(yesterday)))
+    page.goto("/#/results/tarot")
+    traveller = page.get_by_role("table", name="Ce que chaque donne du jour est devenue")
+    traveller.wait_for()
+    rows = traveller.get_by_role("row")
+    assert rows.nth(0).inner_text().split("\t")[-2:] == ["Contrats", "Points moyens de Sud"]
+    assert rows.nth(1).inner_text().split("\t") == [
+        "1",
+        "Garde de Sud : chutée, −132 pour toi",
+        "3",
+        "0",
+        "1",
+        "2",
+        "2",
+        "1",
+        "Petite : 2, 2 réussies ; Garde : 1, 0 réussie",
+        "−12,5",
+    ]
+    assert rows.nth(2).inner_text().split("\t")[1] == "Pas jouée (redonnée), 0 pour toi"
+    assert_no_violations(page, "tarot traveller (fr, phone)")
+    screenshot(page, "results-tarot-traveller-phone")
+    english(page)
+    traveller = page.get_by_role("table", name="What became of each deal of the day")
+    traveller.wait_for()
+    row = traveller.get_by_role("row").nth(1).inner_text().split("\t")
+    assert row[1] == "South's Garde: failed, −132 for you" and row[-2:] == [
+        "Petite: 2, 2 made; Garde: 1, 0 made",
+        "−12.5",
+    ]
+    assert_no_violations(page, "tarot traveller (en, phone)")

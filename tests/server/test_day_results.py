@@ -215,3 +215,49 @@ def test_each_deal_s_result_is_the_record_s_taker_and_outcome(game: str) -> None
             }
             for report, taker in zip(reports, takers, strict=True)
         ]
+
+
+def test_tarot_s_traveller_counts_each_contract_and_south_s_average_points(make_client: Any, clock: Any) -> None:
+    players = [make_client(table_bot="tarot4=random/1") for _ in range(3)]
+    games = [finished_daily(client, 20 + n, game="tarot4") for n, client in enumerate(players)]
+    clock.advance(dt.timedelta(days=1))
+    results = players[0].get(f"/api/daily/results?game=tarot4&day={DAY}").json()
+    assert results["players"] == 3
+    # What each game's own score sheets say of every deal it dealt (the same cards in every game).
+    sheets: dict[int, list[dict[str, Any]]] = {}
+    for game in games:
+        for sheet in game["view"]["deal_log"]:
+            sheets.setdefault(sheet["number"], []).append(sheet)
+    traveller = results["traveller"]
+    assert [line["deal"] for line in traveller] == sorted(sheets)
+    for line in traveller:
+        dealt = sheets[line["deal"]]
+        played = [sheet for sheet in dealt if sheet["outcome"] == "played"]
+        assert line["games"] == len(dealt) and line["not_taken"] == len(dealt) - len(played)
+        assert line["taken_by_us"] == sum(sheet["taker"] == "S" for sheet in played)
+        assert line["taken_by_them"] == sum(sheet["taker"] != "S" for sheet in played)
+        assert line["made"] == sum(sheet["result"] == "made" for sheet in played)
+        assert line["failed"] == len(played) - line["made"] and line["tie"] == 0
+        expected = []
+        for contract in ("petite", "garde", "garde-sans", "garde-contre"):
+            these = [sheet for sheet in played if sheet["contract"] == contract]
+            if these:
+                expected.append(
+                    {
+                        "contract": contract,
+                        "taken_by_us": sum(sheet["taker"] == "S" for sheet in these),
+                        "taken_by_them": sum(sheet["taker"] != "S" for sheet in these),
+                        "made": sum(sheet["result"] == "made" for sheet in these),
+                        "failed": sum(sheet["result"] == "failed" for sheet in these),
+                    }
+                )
+        assert line["contracts"] == expected
+        south = [sheet["scores"]["S"] if sheet["outcome"] == "played" else 0 for sheet in dealt]
+        assert line["average_points"] == round(sum(south) / len(south), 1)
+    assert any(line["contracts"] for line in traveller)
+    # The player's own deal, with its contract and South's points.
+    first = games[0]["view"]["deal_log"][0]
+    you = traveller[0]["you"]
+    assert you["outcome"] == (first["result"] if first["outcome"] == "played" else first["outcome"])
+    assert you["points"] == (first["scores"]["S"] if first["outcome"] == "played" else 0)
+    assert you["contract"] == (first["contract"] if first["outcome"] == "played" else None)

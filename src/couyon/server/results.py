@@ -19,6 +19,7 @@ from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.server.games import FoldCache, GameService, known_game
 from couyon.store import LeaderboardEntry
+from couyon.tarot.scoring import CONTRACTS
 
 TRAVELLERS_KEPT = 64
 """Days of a game whose traveller is kept (one fold of every verified game of the day makes one)."""
@@ -156,18 +157,38 @@ def _traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
         taken = [line for line in lines if line["taker"] is not None and line["outcome"] != "redeal"]
         counts: dict[str, Any] = {outcome: sum(line["outcome"] == outcome for line in taken) for outcome in _OUTCOMES}
         own_line = mine.get(number)
-        traveller.append(
-            {
-                "deal": number,
-                "games": len(lines),
-                "not_taken": len(lines) - len(taken),
-                "taken_by_us": sum(line["side"] == "us" for line in taken),
-                "taken_by_them": sum(line["side"] == "them" for line in taken),
-                **counts,
-                "you": None if own_line is None else {key: own_line[key] for key in ("taker", "side", "outcome")},
-            }
-        )
+        row: Json = {
+            "deal": number,
+            "games": len(lines),
+            "not_taken": len(lines) - len(taken),
+            "taken_by_us": sum(line["side"] == "us" for line in taken),
+            "taken_by_them": sum(line["side"] == "them" for line in taken),
+            **counts,
+        }
+        if "contract" in lines[0]:
+            row |= _contracts(lines, taken)
+        row["you"] = None if own_line is None else {key: own_line[key] for key in own_line if key != "deal"}
+        traveller.append(row)
     return traveller
+
+
+def _contracts(lines: list[Json], taken: list[Json]) -> Json:
+    """Tarot's part of a traveller line: each contract taken (in bid order) and South's average points."""
+    contracts = []
+    for contract in CONTRACTS:
+        these = [line for line in taken if line["contract"] == contract.value]
+        if these:
+            contracts.append(
+                {
+                    "contract": contract.value,
+                    "taken_by_us": sum(line["side"] == "us" for line in these),
+                    "taken_by_them": sum(line["side"] == "them" for line in these),
+                    "made": sum(line["outcome"] == "made" for line in these),
+                    "failed": sum(line["outcome"] == "failed" for line in these),
+                }
+            )
+    average = round(sum(int(line["points"]) for line in lines) / len(lines), 1)
+    return {"contracts": contracts, "average_points": average}
 
 
 def current_streak(days: list[dt.date], today: dt.date) -> int:

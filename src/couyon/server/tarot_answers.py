@@ -101,6 +101,32 @@ def score_sheets(deals: Sequence[DealSummary], players: int) -> list[Json]:
     return sheets
 
 
+def tarot_deal_results(state: GameState) -> list[Json]:
+    """How each finished deal of a tarot game went, from South's side: the day's traveller's line.
+
+    The keys of couyon's line (``couyon.server.answers.deal_results``): ``taker`` the seat that took,
+    None when everyone passed or a petit sec annulled the deal; ``side`` ``us`` when South took,
+    ``them`` when a bot's seat did; ``outcome`` ``made``, ``failed``, ``redeal`` or ``petit-sec``.
+    Tarot adds ``contract`` (the bid taken, or None) and ``points``, South's score for the deal.
+    """
+    results: list[Json] = []
+    for deal in state.finished_deals:
+        result = deal.result
+        taker = deal.taker if result is not None else None
+        outcome = str(deal.outcome) if result is None else "made" if result.marque.made else "failed"
+        results.append(
+            {
+                "deal": deal.number,
+                "taker": None if taker is None else str(taker),
+                "side": None if taker is None else "us" if taker == HUMAN else "them",
+                "contract": None if taker is None else str(deal.contract),
+                "outcome": outcome,
+                "points": 0 if result is None else result.scores[0],
+            }
+        )
+    return results
+
+
 def winner_of(state: GameState) -> Seat | None:
     """Once the game is over, the seat with the highest total (the first in turn order on a tie)."""
     if not state.over:

@@ -245,6 +245,7 @@ function traveller(lines) {
     const outcome = words.back.outcome[you.outcome] ?? you.outcome ?? "";
     return words.back.yourDeal(you.taker ? words.seat[you.taker] : null, outcome);
   };
+  if (lines[0].contracts) return tarotTraveller(lines);
   // The player's own deal comes second: on a phone it is seen without scrolling the table.
   const rows = lines.map((line) => [
     line.deal,
@@ -257,10 +258,45 @@ function traveller(lines) {
     line.failed,
     line.tie,
   ]);
+  return travellerSection(words.back.travellerHeaders, rows);
+}
+
+/** Tarot's traveller: the same counts (taken by South or by a bot's seat), each contract taken and South's average points. */
+function tarotTraveller(lines) {
+  const words = t();
+  const number = (value) => String(value).replace("-", "−").replace(".", words.decimalPoint);
+  const contract = (name) => words.tarot.contract[name] ?? name;
+  const contracts = (taken) =>
+    taken
+      .map((entry) => words.back.contractsTaken(contract(entry.contract), entry.taken_by_us + entry.taken_by_them, entry.made))
+      .join(words.back.listSeparator) || "—";
+  const own = (you) => {
+    if (!you) return "—";
+    const outcome = words.back.outcome[you.outcome] ?? you.outcome;
+    const seat = you.taker ? words.seat[you.taker] : null;
+    return words.back.yourTarotDeal(seat, you.contract ? contract(you.contract) : null, outcome, number(you.points));
+  };
+  const rows = lines.map((line) => [
+    line.deal,
+    own(line.you),
+    line.games,
+    line.not_taken,
+    line.taken_by_us,
+    line.taken_by_them,
+    line.made,
+    line.failed,
+    contracts(line.contracts),
+    number(line.average_points),
+  ]);
+  return travellerSection(words.back.travellerTarotHeaders, rows);
+}
+
+function travellerSection(headers, rows) {
+  const words = t();
   const section = element("section", { className: "traveller" }, [
     element("h2", { id: "traveller-title", textContent: words.back.travellerTitle }),
     element("p", { textContent: words.back.travellerIntro }),
-    dataTable(words.back.travellerCaption, words.back.travellerHeaders, rows, "board-table traveller-table"),
+    dataTable(words.back.travellerCaption, headers, rows, "board-table traveller-table"),
   ]);
   section.setAttribute("aria-labelledby", "traveller-title");
   return section;

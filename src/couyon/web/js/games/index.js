@@ -75,6 +75,7 @@ export const GAMES = [
     fan: ["21T", "1T", "EX", "KH"],
     load: () => import("./tarot.js"),
     options: [LEVEL],
+    traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/tarot.html",
     choice: {
       key: "couyon.tarot.players",
