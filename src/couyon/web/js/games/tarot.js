@@ -121,6 +121,34 @@ function row(id, className, label = null) {
   return element;
 }
 
+/** A button of the controls that does ``action`` when pressed, described by the element ``describedBy`` if given. */
+function actionButton(id, primary, action, describedBy = null) {
+  const element = controlButton(id, primary);
+  if (describedBy) element.setAttribute("aria-describedby", describedBy);
+  element.addEventListener("click", action);
+  return element;
+}
+
+/**
+ * A hidden row of buttons (the écart, the chelem window, the announcements, the poignée shown): a
+ * count of the cards picked above them (its id ``count``) or a hint below them (its id ``hint``).
+ */
+function buttonRow(id, buttons, { count = null, hint = null } = {}) {
+  const element = row(id, `call-buttons ${id}`);
+  if (count) {
+    const line = document.createElement("p");
+    line.id = count;
+    line.className = "pick-count";
+    element.append(line);
+  }
+  const group = document.createElement("div");
+  group.className = "bid-buttons";
+  group.append(...buttons);
+  element.append(group);
+  if (hint) element.append(help(hint));
+  return element;
+}
+
 function show(id, visible) {
   $(id).hidden = !visible;
 }
@@ -249,10 +277,8 @@ export default {
     bids.hidden = false;
     for (const bid of BIDS) {
       // Named as said ("Garde"); the multiplier is drawn beside the word and told by the help below.
-      const button = controlButton(`bid-${bid}`, bid !== "pass");
-      if (bid !== "pass") button.setAttribute("aria-describedby", "bid-help");
-      button.addEventListener("click", () => send(bid));
-      bids.append(button);
+      const taking = bid !== "pass";
+      bids.append(actionButton(`bid-${bid}`, taking, () => send(bid), taking ? "bid-help" : null));
     }
     bidBox.append(bids, help("bid-help"));
 
@@ -261,81 +287,47 @@ export default {
     callGrid.className = "card-buttons";
     for (const rank of CALLABLE_RANKS) {
       for (const suit of SUITS) {
-        const button = controlButton(`call-${rank}${suit}`, false);
-        button.dataset.card = `${rank}${suit}`;
-        button.addEventListener("click", () => send(`call:${rank}${suit}`));
-        callGrid.append(button);
+        const call = actionButton(`call-${rank}${suit}`, false, () => send(`call:${rank}${suit}`));
+        call.dataset.card = `${rank}${suit}`;
+        callGrid.append(call);
       }
     }
     calls.append(callGrid, help("call-help"));
 
-    const ecart = row("tarot-ecart", "call-buttons tarot-ecart");
-    const count = document.createElement("p");
-    count.id = "ecart-count";
-    count.className = "pick-count";
-    const ecartButtons = document.createElement("div");
-    ecartButtons.className = "bid-buttons";
-    const clear = controlButton("ecart-clear", false);
-    clear.addEventListener("click", () => {
+    const clear = actionButton("ecart-clear", false, () => {
       pick.chosen = new Set();
       redraw();
     });
-    const confirm = controlButton("ecart-button", true);
-    confirm.setAttribute("aria-describedby", "ecart-count");
-    confirm.addEventListener("click", () => send(`ecart:${sortedCodes(pick.chosen).join(",")}`));
-    ecartButtons.append(clear, confirm);
-    ecart.append(count, ecartButtons);
+    const confirm = actionButton("ecart-button", true, () => send(`ecart:${sortedCodes(pick.chosen).join(",")}`), "ecart-count");
+    const ecart = buttonRow("tarot-ecart", [clear, confirm], { count: "ecart-count" });
 
-    const chelem = row("tarot-chelem", "call-buttons tarot-chelem");
-    const chelemButtons = document.createElement("div");
-    chelemButtons.className = "bid-buttons";
-    const announceChelem = controlButton("chelem-button", true);
-    announceChelem.setAttribute("aria-describedby", "chelem-help");
-    announceChelem.addEventListener("click", () => send("chelem"));
-    const noChelem = controlButton("no-chelem-button", false);
-    noChelem.addEventListener("click", () => send("no-chelem"));
-    chelemButtons.append(announceChelem, noChelem);
-    chelem.append(chelemButtons, help("chelem-help"));
+    const announceChelem = actionButton("chelem-button", true, () => send("chelem"), "chelem-help");
+    const noChelem = actionButton("no-chelem-button", false, () => send("no-chelem"));
+    const chelem = buttonRow("tarot-chelem", [announceChelem, noChelem], { hint: "chelem-help" });
 
-    const announcements = row("tarot-announce", "call-buttons tarot-announce");
-    const announceButtons = document.createElement("div");
-    announceButtons.className = "bid-buttons";
-    const poignee = controlButton("poignee-button", false);
-    poignee.setAttribute("aria-describedby", "announce-help");
-    poignee.addEventListener("click", () => {
-      pick.kind = "poignee";
-      pick.chosen = new Set();
-      redraw();
-    });
-    const atout = controlButton("misere-atout-button", false);
-    atout.setAttribute("aria-describedby", "announce-help");
-    atout.addEventListener("click", () => send("misere-atout"));
-    const tete = controlButton("misere-tete-button", false);
-    tete.setAttribute("aria-describedby", "announce-help");
-    tete.addEventListener("click", () => send("misere-tete"));
-    announceButtons.append(poignee, atout, tete);
-    announcements.append(announceButtons, help("announce-help"));
+    const poignee = actionButton(
+      "poignee-button",
+      false,
+      () => {
+        pick.kind = "poignee";
+        pick.chosen = new Set();
+        redraw();
+      },
+      "announce-help",
+    );
+    const atout = actionButton("misere-atout-button", false, () => send("misere-atout"), "announce-help");
+    const tete = actionButton("misere-tete-button", false, () => send("misere-tete"), "announce-help");
+    const announcements = buttonRow("tarot-announce", [poignee, atout, tete], { hint: "announce-help" });
 
-    const showing = row("tarot-poignee", "call-buttons tarot-poignee");
-    const shown = document.createElement("p");
-    shown.id = "poignee-count";
-    shown.className = "pick-count";
-    const showButtons = document.createElement("div");
-    showButtons.className = "bid-buttons";
-    const cancel = controlButton("poignee-cancel", false);
-    cancel.addEventListener("click", () => {
+    const cancel = actionButton("poignee-cancel", false, () => {
       pick.kind = null;
       pick.chosen = new Set();
       redraw($("poignee-button"));
     });
-    showButtons.append(cancel);
-    for (const size of [8, 10, 13, 15, 18]) {
-      const button = controlButton(`poignee-${size}`, true);
-      button.setAttribute("aria-describedby", "poignee-count");
-      button.addEventListener("click", () => send(`poignee:${sortedCodes(pick.chosen).join(",")}`));
-      showButtons.append(button);
-    }
-    showing.append(shown, showButtons);
+    const sizes = [8, 10, 13, 15, 18].map((size) =>
+      actionButton(`poignee-${size}`, true, () => send(`poignee:${sortedCodes(pick.chosen).join(",")}`), "poignee-count"),
+    );
+    const showing = buttonRow("tarot-poignee", [cancel, ...sizes], { count: "poignee-count" });
 
     box.append(bidBox, calls, ecart, chelem, announcements, showing);
   },
