@@ -36,8 +36,8 @@ from playing import (
 SMALL_PHONE = {"width": 320, "height": 568}
 MAX_STEPS = 1500  # a tarot game is about a hundred steps for South; this only stops a runaway loop
 HAND = {3: 24, 4: 18, 5: 15}
-# A line of the live region that tells a card played.
-CARD_SENTENCE = re.compile(r"^(Tu joues|(Ouest|Nord|Est|Nord-Ouest|Nord-Est) joue) ")
+# A line of the live region that tells a card played ("… joue seul contre tous." tells a taker without partner).
+CARD_SENTENCE = re.compile(r"^(Tu joues|(Ouest|Nord|Est|Nord-Ouest|Nord-Est) joue) (?!seul contre tous\.$)")
 
 
 def record_of(page: Any) -> dict[str, Any]:

@@ -423,7 +423,7 @@ const STRINGS = {
       sayCall: (who, card, isYou) => `${isYou ? "Tu appelles" : `${who} appelle`} ${card}.`,
       sayChien: (cards) => `Le chien : ${cards}.`,
       sayPartner: (seat, isYou) => (isYou ? "Tu es le partenaire du preneur." : `${seat} est le partenaire du preneur.`),
-      sayAlone: (taker) => `${taker} joue seul contre tous.`,
+      sayAlone: (taker, isYou) => (isYou ? "Tu joues seul contre tous." : `${taker} joue seul contre tous.`),
       sayEcart: (who, trumps, isYou) =>
         `${isYou ? "Tu as fait ton écart" : `${who} a fait son écart`}${trumps ? `, avec ces atouts montrés : ${trumps}` : ""}.`,
       sayChelem: (who, isYou) => (isYou ? "Tu annonces le chelem." : `${who} annonce le chelem.`),
@@ -1133,7 +1133,7 @@ const STRINGS = {
       sayCall: (who, card, isYou) => `${isYou ? "You call" : `${who} calls`} ${card}.`,
       sayChien: (cards) => `The chien: ${cards}.`,
       sayPartner: (seat, isYou) => (isYou ? "You are the taker's partner." : `${seat} is the taker's partner.`),
-      sayAlone: (taker) => `${taker} plays alone against all.`,
+      sayAlone: (taker, isYou) => (isYou ? "You play alone against all." : `${taker} plays alone against all.`),
       sayEcart: (who, trumps, isYou) =>
         `${isYou ? "You discarded" : `${who} discarded`}${trumps ? `, showing these trumps: ${trumps}` : ""}.`,
       sayChelem: (who, isYou) => (isYou ? "You announce the chelem." : `${who} announces the chelem.`),

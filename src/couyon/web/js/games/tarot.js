@@ -597,7 +597,7 @@ export default {
       case "partner":
         deal.partner_known = true;
         deal.partner = event.partner;
-        announce(event.partner ? text.sayPartner(seatName(event.partner), event.partner === "S") : text.sayAlone(seatName(deal.taker)));
+        announce(event.partner ? text.sayPartner(seatName(event.partner), event.partner === "S") : text.sayAlone(seatName(deal.taker), deal.taker === "S"));
         return { pause: pace().bid };
       case "ecart":
         deal.ecart_trumps = [...event.trumps];
