@@ -22,6 +22,8 @@ from playing import (
     situation,
     start_free_game,
     start_malmedy_game,
+    start_tarot_game,
+    tarot_situation,
 )
 from playwright.sync_api import expect
 
@@ -269,6 +271,43 @@ def test_on_a_phone_the_hint_and_the_speed_are_one_tap_away_with_the_hand_in_vie
     assert_no_violations(page, f"tools menu {width}x{height} (English)")
     page.keyboard.press("Escape")
     expect(page.get_by_role("button", name="Table tools")).to_be_focused()
+    assert errors == []
+
+
+# Tarot held sideways puts its slate below the felt: the tools must not go with it.
+@pytest.mark.parametrize(
+    ("players", "width", "height"), [(5, 568, 320), (3, 740, 360)], ids=["tarot5-568x320", "tarot3-740x360"]
+)
+def test_tarot_held_sideways_has_its_tools_at_scroll_0(
+    new_context: ContextFactory, players: int, width: int, height: int
+) -> None:
+    page = new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True).new_page()
+    errors = collect_errors(page)
+    start_tarot_game(page, players)
+    assert tarot_situation(page) == "bid"
+    # The button, and the question, the bids and the hand it must not cover.
+    bids = page.locator("#game-controls button").evaluate_all(
+        "(nodes) => nodes.filter((n) => n.checkVisibility()).map((n) => n.id)"
+    )
+    assert "bid-pass" in bids
+    result = page.evaluate(TOOLS_IN_VIEW, ["tools-button", "prompt", *bids])
+    assert result == {"out": [], "handInView": True, "scrolled": 0}
+    tools = page.get_by_role("button", name="Outils de la table")
+    tools.tap()
+    expect(hint_button(page)).to_be_focused()
+    result = page.evaluate(TOOLS_IN_VIEW, ["hint-button", "table-speed", "sound-toggle"])
+    assert result["out"] == [] and result["scrolled"] == 0
+    screenshot(page, f"phone-tools-tarot{players}-{width}x{height}")
+    assert_no_violations(page, f"tarot tools menu {width}x{height}")
+    page.keyboard.press("Escape")
+    expect(tools).to_be_focused()
+    page.evaluate("localStorage.setItem('couyon.language', 'en')")
+    page.reload()
+    page.get_by_role("button", name="Table tools").tap()
+    expect(page.get_by_role("combobox", name="Game speed")).to_be_visible()
+    result = page.evaluate(TOOLS_IN_VIEW, ["tools-button", "hint-button", "table-speed", "sound-toggle"])
+    assert result["out"] == [] and result["scrolled"] == 0
+    assert_no_violations(page, f"tarot tools menu {width}x{height} (English)")
     assert errors == []
 
 
