@@ -1,5 +1,5 @@
-"""Table options (``POST /api/games`` ``options``): refused in one sentence where a game has none or the
-value is not offered, and never stored for a refused request."""
+"""Table options (``POST /api/games`` ``options``): refused in one sentence where a game has no such option or
+the value is not offered, and never stored for a refused request."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sqlalchemy import text
 from couyon.registry import COUYON, GameKind, OptionRule
 
 
-def test_a_game_without_options_refuses_one_and_stores_nothing(make_client: Callable[..., Any]) -> None:
+def test_an_option_the_game_has_not_is_refused_and_nothing_is_stored(make_client: Callable[..., Any]) -> None:
     client = make_client()
     response = client.post("/api/games", json={"mode": "free", "game": "tarot3", "options": {"players": 4}})
     assert response.status_code == 422
@@ -21,7 +21,8 @@ def test_a_game_without_options_refuses_one_and_stores_nothing(make_client: Call
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT COUNT(*) FROM games")).scalar_one() == 0
     answer = client.post("/api/games", json={"mode": "free", "game": "tarot3", "options": {}})
-    assert answer.status_code == 201 and answer.json()["options"] == {}
+    # Tarot's one option, the level, is defaulted (the table's expert).
+    assert answer.status_code == 201 and answer.json()["options"] == {"level": "expert"}
 
 
 def test_options_are_checked_against_their_rules_and_defaulted() -> None:
