@@ -190,6 +190,33 @@ def start_free_game(page: Any) -> None:
     situation(page)
 
 
+def finished_game_through_api(
+    page: Any, body: dict[str, Any], seed: int, prefer: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A game of this page's player (``body`` of ``POST /api/games``) played to its end through the API: the first
+    legal move named in ``prefer`` whenever there is one, else a random legal move."""
+    rng = random.Random(seed)
+    answer: dict[str, Any] = page.request.post("/api/games", data=body).json()
+    while answer["view"]["winner"] is None:
+        legal = answer["view"]["legal"]
+        chosen = next((move for move in prefer if move in legal), None) or rng.choice(legal)
+        response = page.request.post(
+            f"/api/games/{answer['id']}/moves", data={"move": chosen, "move_number": answer["view"]["move_number"]}
+        )
+        assert response.ok, response.text()
+        answer = response.json()
+    return answer
+
+
+def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
+    """The table of this finished game (its id stored as the page stores its game), its end-of-game dialog open."""
+    game = answer["game"]
+    key = "couyon.game" if game == "couyon" else f"couyon.game.{game}"
+    page.evaluate("([key, id]) => localStorage.setItem(key, id)", [key, answer["id"]])
+    page.goto("/#/table" if game == "couyon" else f"/#/table/{game}")
+    page.wait_for_selector("#end-dialog[open]")
+
+
 def screenshot(page: Any, name: str) -> None:
     """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

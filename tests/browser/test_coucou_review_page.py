@@ -3,24 +3,16 @@ expert's and the other choice's outcome, axe clean in French and English (a phon
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from playing import PHONE, ContextFactory, assert_no_violations, collect_errors, screenshot
+from playing import (
+    PHONE,
+    ContextFactory,
+    assert_no_violations,
+    collect_errors,
+    finished_game_through_api,
+    screenshot,
+    show_the_end_of,
+)
 from playwright.sync_api import expect
-
-
-def finished_coucou_game(page: Any, seed: int) -> dict[str, Any]:
-    """A free 5-seat coucou game of this page's player, seat 1 keeping or changing at random, to its end."""
-    rng = random.Random(seed)
-    body = {"mode": "free", "game": "coucou", "options": {"players": 5, "tokens": 2}}
-    answer: dict[str, Any] = page.request.post("/api/games", data=body).json()
-    while answer["view"]["winner"] is None:
-        move = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
-        response = page.request.post(f"/api/games/{answer['id']}/moves", data=move)
-        assert response.ok, response.text()
-        answer = response.json()
-    return answer
 
 
 def test_the_review_of_a_coucou_game_opens_from_its_end_in_french_and_english(new_context: ContextFactory) -> None:
@@ -28,10 +20,10 @@ def test_the_review_of_a_coucou_game_opens_from_its_end_in_french_and_english(ne
     page = context.new_page()
     errors = collect_errors(page)
     page.goto("/")
-    answer = finished_coucou_game(page, 2)
-    page.evaluate("id => localStorage.setItem('couyon.game.coucou', id)", answer["id"])
-    page.goto("/#/table/coucou")
-    page.wait_for_selector("#end-dialog[open]")
+    # A 5-seat game, seat 1 keeping or changing at random.
+    body = {"mode": "free", "game": "coucou", "options": {"players": 5, "tokens": 2}}
+    answer = finished_game_through_api(page, body, 2)
+    show_the_end_of(page, answer)
     link = page.get_by_role("link", name="Revoir la partie")
     assert link.get_attribute("href") == f"#/review/{answer['id']}"
     link.click()

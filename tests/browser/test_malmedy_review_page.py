@@ -3,25 +3,16 @@ cards judged, axe clean in French and English (a phone first, then the same page
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from playing import PHONE, ContextFactory, assert_no_violations, collect_errors, screenshot
+from playing import (
+    PHONE,
+    ContextFactory,
+    assert_no_violations,
+    collect_errors,
+    finished_game_through_api,
+    screenshot,
+    show_the_end_of,
+)
 from playwright.sync_api import expect
-
-
-def finished_malmedy_game(page: Any, seed: int) -> dict[str, Any]:
-    """A free Malmedy game of this page's player, played to its end through the API: South calls mite whenever it
-    may, else plays a random legal move."""
-    rng = random.Random(seed)
-    answer: dict[str, Any] = page.request.post("/api/games", data={"mode": "free", "game": "malmedy"}).json()
-    while answer["view"]["winner"] is None:
-        legal = answer["view"]["legal"]
-        move = {"move": "mite" if "mite" in legal else rng.choice(legal), "move_number": answer["view"]["move_number"]}
-        response = page.request.post(f"/api/games/{answer['id']}/moves", data=move)
-        assert response.ok, response.text()
-        answer = response.json()
-    return answer
 
 
 def test_the_review_of_a_malmedy_game_opens_from_its_end_in_french_and_english(new_context: ContextFactory) -> None:
@@ -29,10 +20,9 @@ def test_the_review_of_a_malmedy_game_opens_from_its_end_in_french_and_english(n
     page = context.new_page()
     errors = collect_errors(page)
     page.goto("/")
-    answer = finished_malmedy_game(page, 4)
-    page.evaluate("id => localStorage.setItem('couyon.game.malmedy', id)", answer["id"])
-    page.goto("/#/table/malmedy")
-    page.wait_for_selector("#end-dialog[open]")
+    # South calls mite whenever it may (so the review judges one), else plays at random.
+    answer = finished_game_through_api(page, {"mode": "free", "game": "malmedy"}, 4, prefer=("mite",))
+    show_the_end_of(page, answer)
     link = page.get_by_role("link", name="Revoir la partie")
     assert link.get_attribute("href") == f"#/review/{answer['id']}"
     link.click()

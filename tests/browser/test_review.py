@@ -12,19 +12,16 @@ import random
 from typing import Any
 
 import pytest
-from playing import DESKTOP, PHONE, ContextFactory, assert_no_violations, collect_errors, screenshot
-
-
-def finished_game(page: Any, seed: int) -> dict[str, Any]:
-    """A free game of this page's player, played to its end with random legal moves through the API."""
-    rng = random.Random(seed)
-    answer: dict[str, Any] = page.request.post("/api/games", data={"mode": "free"}).json()
-    while answer["view"]["winner"] is None:
-        move = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
-        response = page.request.post(f"/api/games/{answer['id']}/moves", data=move)
-        assert response.ok, response.text()
-        answer = response.json()
-    return answer
+from playing import (
+    DESKTOP,
+    PHONE,
+    ContextFactory,
+    assert_no_violations,
+    collect_errors,
+    finished_game_through_api,
+    screenshot,
+    show_the_end_of,
+)
 
 
 def focused_name(page: Any) -> str:
@@ -49,13 +46,11 @@ def test_the_review_opens_from_the_end_of_a_game_and_is_walked_by_keyboard(
     page = context.new_page()
     errors = collect_errors(page)
     page.goto("/")
-    answer = finished_game(page, 11)
+    answer = finished_game_through_api(page, {"mode": "free"}, 11)
     fr = language == "fr"
 
     # The finished game at the table shows the end of game, which offers its review.
-    page.evaluate("id => localStorage.setItem('couyon.game', id)", answer["id"])
-    page.goto("/#/table")
-    page.wait_for_selector("#end-dialog[open]")
+    show_the_end_of(page, answer)
     link = page.get_by_role("link", name="Revoir la partie" if fr else "Review the game")
     assert link.get_attribute("href") == f"#/review/{answer['id']}"
     link.focus()
