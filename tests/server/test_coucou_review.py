@@ -135,13 +135,3 @@ def test_a_daily_coucou_review_hides_the_cards_until_the_day_is_over(make_client
     revealed = client.get(f"/api/games/{answer['id']}/review").json()
     assert revealed["revealed"] is True
     assert all("other" in decision and "lost" in decision for decision in decisions(revealed).values())
-
-
-def test_a_coucou_review_is_refused_for_an_unfinished_or_a_foreign_game(make_client: Any) -> None:
-    owner, stranger = make_client(), make_client()
-    started = start_game(owner, "free", game="coucou")
-    unfinished = owner.get(f"/api/games/{started['id']}/review")
-    assert unfinished.status_code == 409
-    assert unfinished.json()["error"] == {"code": "game_not_over", "message": "The review opens once the game is over."}
-    refused = stranger.get(f"/api/games/{started['id']}/review")
-    assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_game"

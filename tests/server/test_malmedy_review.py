@@ -195,13 +195,3 @@ def test_a_daily_malmedy_review_hides_what_south_did_not_see_until_the_day_is_ov
     first = revealed["deals"][0]
     state = new_game(client.app.state.store.game(answer["id"])[0].seed, MALMEDY)
     assert first["hands"]["W"] == [str(card) for card in cards_of(state.deal.hands[Seat.W])]
-
-
-def test_a_malmedy_review_is_refused_for_an_unfinished_or_a_foreign_game(make_client: Any) -> None:
-    owner, stranger = make_client(), make_client()
-    started = start_game(owner, "free", game="malmedy")
-    unfinished = owner.get(f"/api/games/{started['id']}/review")
-    assert unfinished.status_code == 409
-    assert unfinished.json()["error"] == {"code": "game_not_over", "message": "The review opens once the game is over."}
-    refused = stranger.get(f"/api/games/{started['id']}/review")
-    assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_game"

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
@@ -130,15 +131,20 @@ def test_a_daily_review_hides_the_other_hands_until_the_day_is_over(make_client:
     assert any(deal["par"] is not None for deal in revealed["deals"])
 
 
-def test_a_review_is_refused_for_an_unfinished_a_foreign_or_another_games_game(make_client: Any) -> None:
+@pytest.mark.parametrize("game", ["couyon", "malmedy", "coucou"])
+def test_a_review_is_refused_for_an_unfinished_or_a_foreign_game(make_client: Any, game: str) -> None:
     owner, stranger = make_client(), make_client()
-    started = start_game(owner, "free")
+    started = start_game(owner, "free", game=game)
     unfinished = owner.get(f"/api/games/{started['id']}/review")
     assert unfinished.status_code == 409
     assert unfinished.json()["error"] == {"code": "game_not_over", "message": "The review opens once the game is over."}
     for client, game_id in ((stranger, started["id"]), (owner, "g_nonexistent")):
         refused = client.get(f"/api/games/{game_id}/review")
         assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_game"
+
+
+def test_a_game_without_a_review_says_so(make_client: Any) -> None:
+    owner = make_client()
     tarot = start_game(owner, "free", game="tarot4")
     other = owner.get(f"/api/games/{tarot['id']}/review")
     assert other.status_code == 409 and other.json()["error"]["code"] == "no_review"
