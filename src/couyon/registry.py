@@ -39,6 +39,7 @@ from couyon.server.answers import Json, deal_results, events_of, view_json
 from couyon.server.coucou_answers import (
     COUCOU_HUMAN,
     coucou_board_facts,
+    coucou_deal_results,
     coucou_events_of,
     coucou_view_json,
     coups_played,
@@ -282,7 +283,7 @@ class GameKind:
     win_score: int | None = None
     """The lowest leaderboard score of a game the human won (personal statistics); None: the score does not say."""
     deal_results: Callable[[Any], list[Json]] | None = None
-    """How each deal of a finished game went from the human's side (the day's traveller); None: no such deals."""
+    """How each deal (coucou: each coup) of a finished game went from the human's side (the day's traveller)."""
     review: Review | None = None
     """The review of a finished game (``couyon.review``, ``couyon.coucou.review``); None: the game has no review."""
 
@@ -453,6 +454,7 @@ COUCOU_GAME = GameKind(
     hint_bot_id="expert/1",
     board_facts=coucou_board_facts,
     win_score=1000,  # The winner scores 1000 or more (ruling 16).
+    deal_results=coucou_deal_results,
     review=coucou_review,
 )
 

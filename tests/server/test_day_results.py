@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from tests.server.helpers import new_game, play_to_end
 
+from couyon.coucou import game as coucou_game
 from couyon.record import deal_report
 from couyon.registry import GAMES
 from couyon.server.results import best_streak, better_than_percent, current_streak
@@ -90,12 +91,59 @@ def test_once_the_day_is_over_anyone_sees_the_traveller_of_each_deal(make_client
             assert line["you"]["side"] == ("us" if line["you"]["taker"] in "SN" else "them")
 
 
-def test_a_game_without_deals_to_compare_has_no_traveller(make_client: Any, clock: Any) -> None:
-    client = make_client()
-    finished_daily(client, 4, game="coucou")
+def seat_1_coups(record: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Each coup of a coucou record that seat 1 was dealt a card in, folded move by move from the record.
+
+    Seat 1's card as dealt, its own move in the coup (None: it dealt, so had none), and whether
+    its tokens fell (lost) to zero (eliminated) at the showdown.
+    """
+    state = coucou_game.new_game(record["seed"], record["players"], record["tokens"])
+    coups: dict[int, dict[str, Any]] = {}
+    for text in record["moves"]:
+        coup = state.coup
+        if state.tokens_of(1) > 0:
+            line = coups.setdefault(coup.number, {"card": str(coup.card_of(1)), "said": None})
+            if text.startswith("1:"):
+                line["said"] = text.removeprefix("1:")
+        before = state.tokens_of(1)
+        state = coucou_game.play(state, coucou_game.Move.parse(text))
+        if coup.number in coups and len(state.finished) == coup.number:
+            coups[coup.number] |= {"lost": state.tokens_of(1) < before, "eliminated": before > state.tokens_of(1) == 0}
+    assert state.is_over
+    return coups
+
+
+def test_coucou_s_traveller_counts_seat_1_s_say_and_tokens_at_each_coup(make_client: Any, clock: Any) -> None:
+    players = [make_client() for _ in range(3)]
+    games = [finished_daily(client, 30 + n, game="coucou") for n, client in enumerate(players)]
+    assert players[0].get("/api/daily/results?game=coucou").json()["traveller"] is None  # The day is not over.
     clock.advance(dt.timedelta(days=1))
-    results = client.get(f"/api/daily/results?game=coucou&day={DAY}").json()
-    assert results["players"] == 1 and results["traveller"] is None and results["you"]["rank"] == 1
+    results = players[0].get(f"/api/daily/results?game=coucou&day={DAY}").json()
+    assert results["players"] == 3 and results["you"]["rank"] in (1, 2, 3)
+    folds = [
+        seat_1_coups(client.get(f"/api/games/{game['id']}/record").json())
+        for client, game in zip(players, games, strict=True)
+    ]
+    numbers = sorted({number for coups in folds for number in coups})
+    traveller = results["traveller"]
+    assert [line["coup"] for line in traveller] == numbers
+    assert traveller[0]["coup"] == 1 and traveller[0]["games"] == 3
+    for line in traveller:
+        these = [coups[line["coup"]] for coups in folds if line["coup"] in coups]
+        assert line == {
+            "coup": line["coup"],
+            "games": len(these),
+            "keep": sum(coup["said"] == "keep" for coup in these),
+            "change": sum(coup["said"] == "change" for coup in these),
+            "dealer": sum(coup["said"] is None for coup in these),
+            "lost": sum(coup["lost"] for coup in these),
+            "eliminated": sum(coup["eliminated"] for coup in these),
+            "you": folds[0].get(line["coup"]),
+        }
+    assert sum(line["eliminated"] for line in traveller) == sum(game["view"]["place"] > 1 for game in games)
+    assert any(line["lost"] for line in traveller)
+    stranger = make_client().get(f"/api/daily/results?game=coucou&day={DAY}").json()
+    assert stranger["traveller"] == [line | {"you": None} for line in traveller]  # The field's lines, no own coup.
 
 
 def test_bad_questions_get_one_sentence(make_client: Any) -> None:

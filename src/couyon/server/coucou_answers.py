@@ -215,6 +215,31 @@ def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Js
     return events
 
 
+def coucou_deal_results(state: GameState) -> list[Json]:
+    """How each finished coup seat 1 was dealt a card in went for it: the day's traveller's line.
+
+    ``card`` is the card seat 1 was dealt, ``said`` ``keep`` or ``change`` (a change refused by a
+    king's "Coucou !" or made with the stock included), None when seat 1 dealt and so had no say;
+    ``lost`` whether it lost a token at the showdown, ``eliminated`` whether that was its last.
+    """
+    results: list[Json] = []
+    for coup in state.finished:
+        position = coup.position_of(COUCOU_HUMAN)
+        if position is None:
+            continue
+        dealt = position == len(coup.order) - 1
+        results.append(
+            {
+                "coup": coup.number,
+                "card": str(coup.before[position]),
+                "said": None if dealt else "keep" if coup.actions[position] == Outcome.KEEP else "change",
+                "lost": COUCOU_HUMAN in (coup.losers or ()),
+                "eliminated": COUCOU_HUMAN in (coup.eliminated or ()),
+            }
+        )
+    return results
+
+
 def coucou_board_facts(score: int, coups: int, options: Mapping[str, int | str]) -> Json:
     """A coucou board line's place and table size, read back from ruling 16's score (``{}`` if it cannot be).
 

@@ -76,7 +76,7 @@ class DayResults:
         if over and kind.deal_results is not None:
             lines = self._traveller_lines(kind, day, entries)
             own = lines.get(mine[1].game_id, []) if mine is not None else []
-            traveller = _traveller(list(lines.values()), own)
+            traveller = (_coup_traveller if kind.id == "coucou" else _traveller)(list(lines.values()), own)
         return {
             "game": kind.id,
             "day": day.isoformat(),
@@ -189,6 +189,35 @@ def _contracts(lines: list[Json], taken: list[Json]) -> Json:
             )
     average = round(sum(int(line["points"]) for line in lines) / len(lines), 1)
     return {"contracts": contracts, "average_points": average}
+
+
+def _coup_traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
+    """Coucou's traveller: one line per coup number, over the games that reached it with seat 1 still in.
+
+    How many had seat 1 keep, change or deal (no say), lose a token and go out, and the player's own coup.
+    """
+    by_coup: dict[int, list[Json]] = {}
+    for lines in field:
+        for line in lines:
+            by_coup.setdefault(int(line["coup"]), []).append(line)
+    mine = {int(line["coup"]): line for line in own}
+    traveller = []
+    for number in sorted(by_coup):
+        lines = by_coup[number]
+        own_line = mine.get(number)
+        traveller.append(
+            {
+                "coup": number,
+                "games": len(lines),
+                "keep": sum(line["said"] == "keep" for line in lines),
+                "change": sum(line["said"] == "change" for line in lines),
+                "dealer": sum(line["said"] is None for line in lines),
+                "lost": sum(bool(line["lost"]) for line in lines),
+                "eliminated": sum(bool(line["eliminated"]) for line in lines),
+                "you": None if own_line is None else {key: own_line[key] for key in own_line if key != "coup"},
+            }
+        )
+    return traveller
 
 
 def current_streak(days: list[dt.date], today: dt.date) -> int:
