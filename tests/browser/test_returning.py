@@ -351,3 +351,59 @@ def test_tarot_s_traveller_shows_each_contract_and_south_s_average_points(new_co
         "−12.5",
     ]
     assert_no_violations(page, "tarot traveller (en, phone)")
+
+
+def coucou_results(day: str) -> dict[str, Any]:
+    """A past day's results of coucou as the server gives them (docs/api.md), with a traveller of two coups."""
+    return {
+        "game": "coucou",
+        "day": day,
+        "over": True,
+        "players": 3,
+        "scores": [{"score": 1020, "players": 1}, {"score": 573, "players": 2}],
+        "deals": [{"deals": 14, "players": 2}, {"deals": 19, "players": 1}],
+        "you": {"score": 573, "deals": 14, "rank": 2, "better_than_percent": 50},
+        "traveller": [
+            {
+                "coup": 1,
+                "games": 3,
+                "keep": 2,
+                "change": 1,
+                "dealer": 0,
+                "lost": 1,
+                "eliminated": 0,
+                "you": {"card": "QH", "said": "keep", "lost": True, "eliminated": False},
+            },
+            {
+                "coup": 2,
+                "games": 2,
+                "keep": 0,
+                "change": 0,
+                "dealer": 2,
+                "lost": 2,
+                "eliminated": 1,
+                "you": None,
+            },
+        ],
+    }
+
+
+def test_coucou_s_traveller_shows_what_seat_1_said_and_lost_at_each_coup(new_context: ContextFactory) -> None:
+    page = new_context(viewport={"width": 320, "height": 568}).new_page()  # The smallest phone.
+    page.goto("/")
+    today = page.request.get("/api/daily").json()["day"]
+    yesterday = (dt.date.fromisoformat(today) - dt.timedelta(days=1)).isoformat()
+    # The server's traveller is tested in tests/server/test_day_results.py; here, how the page draws it.
+    page.route("**/api/daily/results?game=coucou*", lambda route: route.fulfill(json=coucou_results(yesterday)))
+    page.goto("/#/results/coucou")
+    page.get_by_role("heading", name="Coup par coup").wait_for()
+    rows = page.get_by_role("table", name="Ce que chaque coup du jour t'a coûté").get_by_role("row")
+    expect(rows.nth(0)).to_have_text(re.compile("Coup.*Toi.*Parties.*Tu gardes.*Tu changes.*Tu donnes.*Éliminé"))
+    expect(rows.nth(1)).to_have_text(re.compile(r"1\s*dame de cœur : gardée, un jeton perdu\s*3\s*2\s*1\s*0\s*1\s*0"))
+    expect(rows.nth(2)).to_have_text(re.compile(r"2\s*—\s*2\s*0\s*0\s*2\s*2\s*1"))
+    assert_no_violations(page, "coucou traveller (fr, 320 px)")
+    screenshot(page, "results-coucou-traveller-320")
+    english(page)
+    rows = page.get_by_role("table", name="What each coup of the day cost you").get_by_role("row")
+    expect(rows.nth(1)).to_have_text(re.compile(r"1\s*queen of hearts: kept, lost a token\s*3"))
+    assert_no_violations(page, "coucou traveller (en, 320 px)")

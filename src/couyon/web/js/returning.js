@@ -6,7 +6,7 @@
 // attempt is finished, the traveller only once the day is over.
 
 import { api, ApiError } from "./api.js";
-import { formatDay, t } from "./i18n.js";
+import { cardName, formatDay, t } from "./i18n.js";
 import { DEFAULT_GAME, GAMES, apiGame, gameInfo, gameName } from "./games/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -232,7 +232,7 @@ export async function showResults(gameId, context) {
   parts.push(grid);
   if (results.traveller?.length) parts.push(traveller(results.traveller));
   else if (!results.over && gameInfo(gameId).traveller)
-    parts.push(element("p", { textContent: words.back.travellerLater }));
+    parts.push(element("p", { textContent: gameId === "coucou" ? words.back.coups.later : words.back.travellerLater }));
   const said = `${heading.textContent}. ${[...summary.children].map((node) => node.textContent).join(" ")}`;
   showResultParts(root, parts, said);
   await renderDayBoard(board, gameId, day);
@@ -246,6 +246,7 @@ function traveller(lines) {
     return words.back.yourDeal(you.taker ? words.seat[you.taker] : null, outcome);
   };
   if (lines[0].contracts) return tarotTraveller(lines);
+  if (lines[0].coup) return coupTraveller(lines);
   // The player's own deal comes second: on a phone it is seen without scrolling the table.
   const rows = lines.map((line) => [
     line.deal,
@@ -291,12 +292,34 @@ function tarotTraveller(lines) {
   return travellerSection(words.back.travellerTarotHeaders, rows);
 }
 
-function travellerSection(headers, rows) {
+/** Coucou's traveller: per coup number, what seat 1 said and lost in the games that reached it with seat 1 in. */
+function coupTraveller(lines) {
+  const words = t().back.coups;
+  const own = (you) => (you ? words.yours(cardName(you.card), you.said, you.lost, you.eliminated) : "—");
+  const rows = lines.map((line) => [
+    line.coup,
+    own(line.you),
+    line.games,
+    line.keep,
+    line.change,
+    line.dealer,
+    line.lost,
+    line.eliminated,
+  ]);
+  return travellerSection(words.headers, rows, words);
+}
+
+function travellerSection(headers, rows, texts = null) {
   const words = t();
+  const { title, intro, caption } = texts ?? {
+    title: words.back.travellerTitle,
+    intro: words.back.travellerIntro,
+    caption: words.back.travellerCaption,
+  };
   const section = element("section", { className: "traveller" }, [
-    element("h2", { id: "traveller-title", textContent: words.back.travellerTitle }),
-    element("p", { textContent: words.back.travellerIntro }),
-    dataTable(words.back.travellerCaption, headers, rows, "board-table traveller-table"),
+    element("h2", { id: "traveller-title", textContent: title }),
+    element("p", { textContent: intro }),
+    dataTable(caption, headers, rows, "board-table traveller-table"),
   ]);
   section.setAttribute("aria-labelledby", "traveller-title");
   return section;

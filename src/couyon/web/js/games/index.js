@@ -56,6 +56,7 @@ export const GAMES = [
     },
     fan: ["KH", "AS", "9D", "QC"],
     load: () => import("./coucou.js"),
+    traveller: true, // its coups are compared: the day's results count what seat 1 said and lost (GET /api/daily/results)
     rules: "/rules/coucou.html",
     // The table options of a free game, as GET /api/catalog lists them (the daily game has its own).
     options: [
