@@ -113,6 +113,24 @@ def seat_1_coups(record: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return coups
 
 
+def test_each_coup_s_result_is_seat_1_s_coup_as_its_record_folds() -> None:
+    kind = GAMES["coucou"]
+    assert kind.deal_results is not None
+    rng = random.Random("coucou")
+    said = set()
+    for seed in ("a", "b", "c", "d"):
+        state, moves = kind.new_game(seed), []
+        while not kind.engine.is_over(state):
+            move = rng.choice(kind.engine.legal_moves(state))
+            moves.append(str(move))
+            state = kind.engine.play(state, move)
+        record = {"seed": seed, "players": state.players, "tokens": state.starting_tokens, "moves": moves}
+        lines = kind.deal_results(state)
+        assert lines == [{"coup": number} | line for number, line in seat_1_coups(record).items()]
+        said |= {line["said"] for line in lines}
+    assert said == {"keep", "change", None}  # Seat 1 kept, changed and dealt in these games.
+
+
 def test_coucou_s_traveller_counts_seat_1_s_say_and_tokens_at_each_coup(make_client: Any, clock: Any) -> None:
     players = [make_client() for _ in range(3)]
     games = [finished_daily(client, 30 + n, game="coucou") for n, client in enumerate(players)]
