@@ -401,9 +401,13 @@ def test_coucou_s_traveller_shows_what_seat_1_said_and_lost_at_each_coup(new_con
     expect(rows.nth(0)).to_have_text(re.compile("Coup.*Toi.*Parties.*Tu gardes.*Tu changes.*Tu donnes.*Éliminé"))
     expect(rows.nth(1)).to_have_text(re.compile(r"1\s*dame de cœur : gardée, un jeton perdu\s*3\s*2\s*1\s*0\s*1\s*0"))
     expect(rows.nth(2)).to_have_text(re.compile(r"2\s*—\s*2\s*0\s*0\s*2\s*2\s*1"))
+    # Coucou counts the coups a player lasted where the other games count deals.
+    expect(page.locator("#results-summary")).to_contain_text("Toi : 573 points, 14 coups tenus, ")
+    expect(page.get_by_role("table", name="Combien de coups les joueurs ont tenu")).to_be_visible()
     assert_no_violations(page, "coucou traveller (fr, 320 px)")
     screenshot(page, "results-coucou-traveller-320")
     english(page)
     rows = page.get_by_role("table", name="What each coup of the day cost you").get_by_role("row")
     expect(rows.nth(1)).to_have_text(re.compile(r"1\s*queen of hearts: kept, lost a token\s*3"))
+    expect(page.locator("#results-summary")).to_contain_text("You: 573 points, 14 coups lasted, ")
     assert_no_violations(page, "coucou traveller (en, 320 px)")

@@ -61,6 +61,13 @@ function gameTabs(view, gameId, routeFor) {
   return nav;
 }
 
+/** The shared words with ``gameId``'s own where it names things otherwise (coucou counts coups, not deals). */
+function wordsOf(gameId) {
+  const words = t();
+  const own = words[gameId] ?? {};
+  return { ...words, dealsHeader: own.dealsHeader ?? words.dealsHeader, back: { ...words.back, ...own.back } };
+}
+
 /** Counts as a table whose last cell draws a bar as long as the count (hidden from assistive technology). */
 function countTable(caption, header, lines, key) {
   const words = t().back;
@@ -82,7 +89,7 @@ function countTable(caption, header, lines, key) {
 
 /** The first ten of ``gameId``'s board of ``day`` into ``box`` (the results page, and beside an archive game). */
 export async function renderDayBoard(box, gameId, day) {
-  const words = t();
+  const words = wordsOf(gameId);
   box.replaceChildren();
   let data;
   try {
@@ -125,7 +132,7 @@ function showResultParts(root, parts, said) {
  */
 export async function showResults(gameId, context) {
   const { page, routeFor, playArchive, playToday } = context;
-  const words = t();
+  const words = wordsOf(gameId);
   const root = $("results-root");
   let status = null;
   try {
@@ -330,7 +337,7 @@ function travellerSection(headers, rows, texts = null) {
 /** The player's statistics in ``gameId``: streaks, ranked games, the calendar and the days played. */
 export async function showStats(gameId, context) {
   const { routeFor, showDay } = context;
-  const words = t();
+  const words = wordsOf(gameId);
   const root = $("stats-root");
   let stats;
   try {
