@@ -57,10 +57,10 @@ DEFAULT_GAME = "couyon"
 """The game of a request, a stored row or a record that names none: the common couyon."""
 
 Options = Mapping[str, int | str]
+"""A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
 Review = Callable[[str, Sequence[str], bool, Options, str], Json]
 """A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options
 and the bot that held the other seats."""
-"""A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
 
 
 class Engine(Protocol):
