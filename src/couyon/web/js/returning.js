@@ -255,19 +255,12 @@ function traveller(lines) {
   if (lines[0].contracts) return tarotTraveller(lines);
   if (lines[0].coup) return coupTraveller(lines);
   // The player's own deal comes second: on a phone it is seen without scrolling the table.
-  const rows = lines.map((line) => [
-    line.deal,
-    own(line.you),
-    line.games,
-    line.not_taken,
-    line.taken_by_us,
-    line.taken_by_them,
-    line.made,
-    line.failed,
-    line.tie,
-  ]);
+  const rows = lines.map((line) => [line.deal, own(line.you), ...dealCounts(line), line.tie]);
   return travellerSection(words.back.travellerHeaders, rows);
 }
+
+/** How a deal went in the day's games: reached, not taken, taken by South's side or the other, made, failed. */
+const dealCounts = (line) => [line.games, line.not_taken, line.taken_by_us, line.taken_by_them, line.made, line.failed];
 
 /** Tarot's traveller: the same counts (taken by South or by a bot's seat), each contract taken and South's average points. */
 function tarotTraveller(lines) {
@@ -287,12 +280,7 @@ function tarotTraveller(lines) {
   const rows = lines.map((line) => [
     line.deal,
     own(line.you),
-    line.games,
-    line.not_taken,
-    line.taken_by_us,
-    line.taken_by_them,
-    line.made,
-    line.failed,
+    ...dealCounts(line),
     contracts(line.contracts),
     number(line.average_points),
   ]);
