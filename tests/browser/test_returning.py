@@ -411,3 +411,19 @@ def test_coucou_s_traveller_shows_what_seat_1_said_and_lost_at_each_coup(new_con
     expect(rows.nth(1)).to_have_text(re.compile(r"1\s*queen of hearts: kept, lost a token\s*3"))
     expect(page.locator("#results-summary")).to_contain_text("You: 573 points, 14 coups lasted, ")
     assert_no_violations(page, "coucou traveller (en, 320 px)")
+
+
+def test_coucou_s_results_of_today_say_the_coup_by_coup_detail_comes_at_midnight(new_context: ContextFactory) -> None:
+    page = new_context(viewport={"width": 320, "height": 568}).new_page()
+    page.goto("/")
+    status = page.request.get("/api/daily?game=coucou").json()
+    today = {**coucou_results(status["day"]), "over": False, "traveller": None}
+    # The page shows today's results once the ranked try is finished; here the server's answers say so.
+    page.route("**/api/daily?game=coucou", lambda route: route.fulfill(json={**status, "finished": True}))
+    page.route("**/api/daily/results?game=coucou*", lambda route: route.fulfill(json=today))
+    page.goto("/#/results/coucou")
+    root = page.locator("#results-root")
+    expect(root).to_contain_text("Le détail coup par coup s'affiche une fois le jour fini.")
+    expect(page.get_by_role("heading", name="Coup par coup")).to_have_count(0)
+    english(page)
+    expect(root).to_contain_text("The coup-by-coup detail shows once the day is over.")

@@ -78,18 +78,6 @@ const STRINGS = {
       listSeparator: " ; ",
       yourTarotDeal: (seat, contract, outcome, points) =>
         seat ? `${contract} de ${seat} : ${outcome}, ${points} pour toi` : `Pas jouée (${outcome}), ${points} pour toi`,
-      coups: {
-        title: "Coup par coup",
-        intro:
-          "Le coup d'un numéro sort du même mélange dans toutes les parties du jour, mais qui reçoit quelle carte dépend du donneur et de qui est encore en jeu. Pour chaque coup, les parties où tu y étais encore : ce que tu as fait, et combien de fois tu y as perdu un jeton.",
-        caption: "Ce que chaque coup du jour t'a coûté",
-        later: "Le détail coup par coup s'affiche une fois le jour fini.",
-        headers: ["Coup", "Toi", "Parties", "Tu gardes", "Tu changes", "Tu donnes", "Jeton perdu", "Éliminé"],
-        yours: (card, said, lost, out) =>
-          `${card} : ${said === "keep" ? "gardée" : said === "change" ? "changée" : "tu donnais"}${
-            out ? ", dernier jeton perdu" : lost ? ", un jeton perdu" : ""
-          }`,
-      },
       archivePlay: "Rejouer ce défi hors classement",
       archiveNote: "Ce jour est fini : tu peux rejouer son défi hors classement, son classement à côté.",
       boardTop: "Les dix premiers",
@@ -585,10 +573,21 @@ const STRINGS = {
       freeText: "Choisis le nombre de joueurs, leurs jetons et le niveau des joueurs simulés, puis installe-toi.",
       dailyNote: "Huit joueurs, trois jetons chacun, joueurs simulés experts.",
       dealsHeader: "Coups tenus",
-      // The day's results and statistics count the coups seat 1 lasted where other games count deals.
+      // The day's results and statistics count the coups seat 1 lasted where other games count deals, and the
+      // traveller goes coup by coup (js/returning.js, wordsOf).
       back: {
         you: (score, coups, place, players) => `Toi : ${score} points, ${coups} coups tenus, ${place} sur ${players}.`,
         dealsCaption: "Combien de coups les joueurs ont tenu",
+        travellerTitle: "Coup par coup",
+        travellerIntro:
+          "Le coup d'un numéro sort du même mélange dans toutes les parties du jour, mais qui reçoit quelle carte dépend du donneur et de qui est encore en jeu. Pour chaque coup, les parties où tu y étais encore : ce que tu as fait, et combien de fois tu y as perdu un jeton.",
+        travellerCaption: "Ce que chaque coup du jour t'a coûté",
+        travellerLater: "Le détail coup par coup s'affiche une fois le jour fini.",
+        travellerHeaders: ["Coup", "Toi", "Parties", "Tu gardes", "Tu changes", "Tu donnes", "Jeton perdu", "Éliminé"],
+        yourCoup: (card, said, lost, out) =>
+          `${card} : ${said === "keep" ? "gardée" : said === "change" ? "changée" : "tu donnais"}${
+            out ? ", dernier jeton perdu" : lost ? ", un jeton perdu" : ""
+          }`,
       },
       you: "Toi",
       player: (n) => `Joueur ${n}`,
@@ -819,18 +818,6 @@ const STRINGS = {
       listSeparator: "; ",
       yourTarotDeal: (seat, contract, outcome, points) =>
         seat ? `${seat}'s ${contract}: ${outcome}, ${points} for you` : `Not played (${outcome}), ${points} for you`,
-      coups: {
-        title: "Coup by coup",
-        intro:
-          "A coup of a given number comes from the same shuffle in every game of the day, but who gets which card depends on the dealer and on who is still in. For each coup, the games where you were still in: what you did, and how often you lost a token there.",
-        caption: "What each coup of the day cost you",
-        later: "The coup-by-coup detail shows once the day is over.",
-        headers: ["Coup", "You", "Games", "You keep", "You change", "You deal", "Lost a token", "Out"],
-        yours: (card, said, lost, out) =>
-          `${card}: ${said === "keep" ? "kept" : said === "change" ? "changed" : "you dealt"}${
-            out ? ", lost your last token" : lost ? ", lost a token" : ""
-          }`,
-      },
       archivePlay: "Replay this challenge unranked",
       archiveNote: "This day is over: you may play its challenge again unranked, with its leaderboard beside it.",
       boardTop: "The top ten",
@@ -1310,6 +1297,16 @@ const STRINGS = {
       back: {
         you: (score, coups, place, players) => `You: ${score} points, ${coups} coups lasted, ${place} of ${players}.`,
         dealsCaption: "How many coups the players lasted",
+        travellerTitle: "Coup by coup",
+        travellerIntro:
+          "A coup of a given number comes from the same shuffle in every game of the day, but who gets which card depends on the dealer and on who is still in. For each coup, the games where you were still in: what you did, and how often you lost a token there.",
+        travellerCaption: "What each coup of the day cost you",
+        travellerLater: "The coup-by-coup detail shows once the day is over.",
+        travellerHeaders: ["Coup", "You", "Games", "You keep", "You change", "You deal", "Lost a token", "Out"],
+        yourCoup: (card, said, lost, out) =>
+          `${card}: ${said === "keep" ? "kept" : said === "change" ? "changed" : "you dealt"}${
+            out ? ", lost your last token" : lost ? ", lost a token" : ""
+          }`,
       },
       you: "You",
       player: (n) => `Player ${n}`,

@@ -237,34 +237,32 @@ export async function showResults(gameId, context) {
   const board = element("div");
   grid.append(element("section", { className: "panel" }, [element("h3", { textContent: words.dayBoardTitle }), board]));
   parts.push(grid);
-  if (results.traveller?.length) parts.push(traveller(results.traveller));
-  else if (!results.over && gameInfo(gameId).traveller)
-    parts.push(element("p", { textContent: gameId === "coucou" ? words.back.coups.later : words.back.travellerLater }));
+  if (results.traveller?.length) parts.push(traveller(results.traveller, words));
+  else if (!results.over && gameInfo(gameId).traveller) parts.push(element("p", { textContent: words.back.travellerLater }));
   const said = `${heading.textContent}. ${[...summary.children].map((node) => node.textContent).join(" ")}`;
   showResultParts(root, parts, said);
   await renderDayBoard(board, gameId, day);
 }
 
-function traveller(lines) {
-  const words = t();
+/** The day's traveller (``words``: the game's, see ``wordsOf``): couyon's and Malmedy's deals, tarot's, coucou's coups. */
+function traveller(lines, words) {
   const own = (you) => {
     if (!you) return "—";
     const outcome = words.back.outcome[you.outcome] ?? you.outcome ?? "";
     return words.back.yourDeal(you.taker ? words.seat[you.taker] : null, outcome);
   };
-  if (lines[0].contracts) return tarotTraveller(lines);
-  if (lines[0].coup) return coupTraveller(lines);
+  if (lines[0].contracts) return tarotTraveller(lines, words);
+  if (lines[0].coup) return coupTraveller(lines, words);
   // The player's own deal comes second: on a phone it is seen without scrolling the table.
   const rows = lines.map((line) => [line.deal, own(line.you), ...dealCounts(line), line.tie]);
-  return travellerSection(words.back.travellerHeaders, rows);
+  return travellerSection(words.back.travellerHeaders, rows, words);
 }
 
 /** How a deal went in the day's games: reached, not taken, taken by South's side or the other, made, failed. */
 const dealCounts = (line) => [line.games, line.not_taken, line.taken_by_us, line.taken_by_them, line.made, line.failed];
 
 /** Tarot's traveller: the same counts (taken by South or by a bot's seat), each contract taken and South's average points. */
-function tarotTraveller(lines) {
-  const words = t();
+function tarotTraveller(lines, words) {
   const number = (value) => String(value).replace("-", "−").replace(".", words.decimalPoint);
   const contract = (name) => words.tarot.contract[name] ?? name;
   const contracts = (taken) =>
@@ -284,13 +282,12 @@ function tarotTraveller(lines) {
     contracts(line.contracts),
     number(line.average_points),
   ]);
-  return travellerSection(words.back.travellerTarotHeaders, rows);
+  return travellerSection(words.back.travellerTarotHeaders, rows, words);
 }
 
 /** Coucou's traveller: per coup number, what seat 1 said and lost in the games that reached it with seat 1 in. */
-function coupTraveller(lines) {
-  const words = t().back.coups;
-  const own = (you) => (you ? words.yours(cardName(you.card), you.said, you.lost, you.eliminated) : "—");
+function coupTraveller(lines, words) {
+  const own = (you) => (you ? words.back.yourCoup(cardName(you.card), you.said, you.lost, you.eliminated) : "—");
   const rows = lines.map((line) => [
     line.coup,
     own(line.you),
@@ -301,16 +298,11 @@ function coupTraveller(lines) {
     line.lost,
     line.eliminated,
   ]);
-  return travellerSection(words.headers, rows, words);
+  return travellerSection(words.back.travellerHeaders, rows, words);
 }
 
-function travellerSection(headers, rows, texts = null) {
-  const words = t();
-  const { title, intro, caption } = texts ?? {
-    title: words.back.travellerTitle,
-    intro: words.back.travellerIntro,
-    caption: words.back.travellerCaption,
-  };
+function travellerSection(headers, rows, words) {
+  const { travellerTitle: title, travellerIntro: intro, travellerCaption: caption } = words.back;
   const section = element("section", { className: "traveller" }, [
     element("h2", { id: "traveller-title", textContent: title }),
     element("p", { textContent: intro }),
