@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from couyon.bots.malmedy_expert import MITE_OFFSET, RAISE, MalmedyExpertBot
+from couyon.bots.malmedy_expert import MITE_OFFSET, RAISE, MalmedyExpertBot, raises
 from couyon.bots.malmedy_objective import outcome_values, stake_of
-from couyon.bots.malmedy_solver import MADE, MADE_CAPOT, Position, alive_bits, card_outcomes, position_outcome
+from couyon.bots.malmedy_omniscient import true_position
+from couyon.bots.malmedy_solver import MADE, MADE_CAPOT, Position, card_outcomes, position_outcome
 from couyon.bots.malmedy_trump import best_suit, suit_values
 from couyon.cards import CARDS, SUITS, Card
 from couyon.game import MITE, DealSummary, GameState, Move, legal_moves, new_game
@@ -154,15 +155,15 @@ def _answer(state: GameState, move: Move, revealed: bool) -> Json:
     assert deal.asking is not None
     solved = REVIEWER.raise_value(malmedy_view(state, HUMAN), Stream(state.seed, f"review:{state.move_count}"))
     expert = _rounded({deal.asking: solved.means[RAISE], "pass": 0.0}) if solved.deals else None
-    raises = solved.deals > 0 and solved.totals[RAISE] > 0.0
     exact = None
     if revealed:
         chooser_team = deal.chooser % 2
         now = outcome_values(state.lines, stake_of(True, deal.contra), chooser_team, _TEAM)
         raised = outcome_values(state.lines, stake_of(True, deal.contra + 1), chooser_team, _TEAM)
-        outcome = position_outcome(_position(deal, deal.mite is not None), chooser_team)
+        outcome = position_outcome(true_position(deal), chooser_team)
         exact = {deal.asking: round(raised[outcome] - now[outcome], 3), "pass": 0.0}
-    return _judgement("call", [deal.asking, "pass"], expert, deal.asking if raises else "pass", str(move.action), exact)
+    choice = deal.asking if raises(solved) else "pass"
+    return _judgement("call", [deal.asking, "pass"], expert, choice, str(move.action), exact)
 
 
 def _play(state: GameState, move: Move, revealed: bool) -> Json:
@@ -188,7 +189,7 @@ def _play(state: GameState, move: Move, revealed: bool) -> Json:
     if revealed:
         chooser_team = deal.chooser % 2
         mite = deal.mite is not None
-        position = _position(deal, mite)
+        position = true_position(deal)
         worth = outcome_values(state.lines, stake_of(mite, deal.contra), chooser_team, _TEAM)
         exact = {str(CARDS[card]): worth[outcome] for card, outcome in card_outcomes(position, chooser_team).items()}
         if may_mite:
@@ -203,19 +204,4 @@ def _play(state: GameState, move: Move, revealed: bool) -> Json:
         choice,
         str(move.action),
         exact,
-    )
-
-
-def _position(deal: MalmedyDeal, mite: bool) -> Position:
-    """The true deal as the solver sees it, with ``mite`` announced or not."""
-    assert deal.trump is not None
-    trick = deal.trick
-    return Position(
-        deal.hands,
-        deal.trump,
-        mite,
-        int(deal.leader),
-        trick,
-        deal.points[0] - deal.points[1],
-        alive_bits(deal.trick_counts),
     )

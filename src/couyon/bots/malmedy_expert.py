@@ -84,6 +84,11 @@ class Solved(NamedTuple):
     """Every option, its mean value over the deals solved while it was in the race (for the review)."""
 
 
+def raises(solved: Solved) -> bool:
+    """The expert's answer to a contra or recontra: raise when the deals solved say it gains lines on average."""
+    return solved.deals > 0 and solved.totals.get(RAISE, 0.0) > 0.0
+
+
 @lru_cache(maxsize=1 << 17)
 def choice_likelihood(dealt: int, trump: int) -> float:
     """How likely a chooser dealt these five cards names ``trump``: any three of them may have been his first,
@@ -284,8 +289,7 @@ class MalmedyExpertBot:
 
     def _raises(self, seat_view: MalmedyView, rng: Stream) -> bool:
         """Whether answering ``contra`` (or ``recontra``) gains lines on average over the deals solved."""
-        solved = self.raise_value(seat_view, rng)
-        return solved.deals > 0 and solved.totals.get(RAISE, 0.0) > 0.0
+        return raises(self.raise_value(seat_view, rng))
 
     def raise_value(self, seat_view: MalmedyView, rng: Stream) -> Solved:
         """What answering ``contra`` (or ``recontra``) gains over passing (option ``RAISE``), in lines for this

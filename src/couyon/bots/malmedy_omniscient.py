@@ -43,15 +43,7 @@ class MalmedyOmniscientBot:
         if len(moves) == 1:
             return moves[0]
         mite = deal.mite is not None
-        position = Position(
-            deal.hands,
-            deal.trump,
-            mite,
-            int(deal.leader),
-            deal.trick,
-            deal.points[0] - deal.points[1],
-            alive_bits(deal.trick_counts),
-        )
+        position = true_position(deal)
         if deal.asking is not None:
             values = outcome_values(state.lines, stake_of(True, deal.contra), chooser_team, own_team)
             outcome = position_outcome(position, chooser_team)
@@ -68,3 +60,17 @@ class MalmedyOmniscientBot:
         preferred = MalmedyBaselineBot().card_for(malmedy_view(state, seat)) if len(best_cards) > 1 else best_cards[0]
         card = preferred if preferred in best_cards else min(best_cards)
         return next(move for move in moves if move.action == card)
+
+
+def true_position(deal: MalmedyDeal) -> Position:
+    """The deal in play as the exact solver sees it: the true hands, the trick, the mite if announced."""
+    assert deal.trump is not None
+    return Position(
+        deal.hands,
+        deal.trump,
+        deal.mite is not None,
+        int(deal.leader),
+        deal.trick,
+        deal.points[0] - deal.points[1],
+        alive_bits(deal.trick_counts),
+    )
