@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Iterator
 from typing import Any
 
 from couyon.registry import DEFAULT_GAME, GameKind
@@ -144,19 +145,23 @@ class DayResults:
         }
 
 
-def _traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
-    """One line per deal number: how many games reached it and how it went in them, and the player's own deal."""
-    by_deal: dict[int, list[Json]] = {}
+def _by_number(field: list[list[Json]], own: list[Json], key: str) -> Iterator[tuple[int, list[Json], Json | None]]:
+    """The games' lines grouped by their ``key`` (``deal``, ``coup``) in order: each number, its lines, the player's."""
+    grouped: dict[int, list[Json]] = {}
     for lines in field:
         for line in lines:
-            by_deal.setdefault(int(line["deal"]), []).append(line)
-    mine = {int(line["deal"]): line for line in own}
+            grouped.setdefault(int(line[key]), []).append(line)
+    mine = {int(line[key]): line for line in own}
+    for number in sorted(grouped):
+        yield number, grouped[number], mine.get(number)
+
+
+def _traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
+    """One line per deal number: how many games reached it and how it went in them, and the player's own deal."""
     traveller = []
-    for number in sorted(by_deal):
-        lines = by_deal[number]
+    for number, lines, own_line in _by_number(field, own, "deal"):
         taken = [line for line in lines if line["taker"] is not None and line["outcome"] != "redeal"]
         counts: dict[str, Any] = {outcome: sum(line["outcome"] == outcome for line in taken) for outcome in _OUTCOMES}
-        own_line = mine.get(number)
         row: Json = {
             "deal": number,
             "games": len(lines),
@@ -196,15 +201,8 @@ def _coup_traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
 
     How many had seat 1 keep, change or deal (no say), lose a token and go out, and the player's own coup.
     """
-    by_coup: dict[int, list[Json]] = {}
-    for lines in field:
-        for line in lines:
-            by_coup.setdefault(int(line["coup"]), []).append(line)
-    mine = {int(line["coup"]): line for line in own}
     traveller = []
-    for number in sorted(by_coup):
-        lines = by_coup[number]
-        own_line = mine.get(number)
+    for number, lines, own_line in _by_number(field, own, "coup"):
         traveller.append(
             {
                 "coup": number,
