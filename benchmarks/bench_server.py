@@ -24,7 +24,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,11 +33,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from couyon.loadgen import free_port, table_options
 
 
 class Connection:
@@ -213,10 +208,9 @@ def main() -> int:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the games played"
     )
     args = parser.parse_args()
-    options: dict[str, Any] = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        options[name] = int(value) if value.isdigit() else value
+    options = table_options(args.option)
+    if isinstance(options, str):
+        parser.error(options)
 
     if args.server:
         host, _, port_text = args.server.rpartition(":")

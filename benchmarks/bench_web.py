@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,15 +28,11 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from couyon.loadgen import free_port
+
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 TURNS = ["bid", "play", "trump", "answer", "decide"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
