@@ -17,12 +17,12 @@ import sys
 import time
 from collections import defaultdict
 
-from couyon.bots import bot_rng
-from couyon.bots.arena import ARENA_BOTS, MALMEDY_ARENA_BOTS
-from couyon.game import new_game, play
-from couyon.malmedy import MALMEDY, MalmedyView
-from couyon.rules import STANDARD
-from couyon.view import view
+from couyon.games.couyon.arena import ARENA_BOTS, MALMEDY_ARENA_BOTS
+from couyon.games.couyon.bots import bot_rng
+from couyon.games.couyon.game import new_game, play
+from couyon.games.couyon.rules import STANDARD
+from couyon.games.couyon.view import view
+from couyon.games.malmedy.game import MALMEDY, MalmedyView
 
 
 def percentile(ordered: list[float], fraction: float) -> float:

@@ -2,7 +2,7 @@
 
 Usage: ``.venv/bin/python benchmarks/bench_replay.py [--games N] [--runs R] [--profile]``.
 It plays N seeded random games once (choices from the contract's stream), then replays their
-move texts with ``couyon.game.replay`` R times and prints the median rate; it also times the
+move texts with ``couyon.games.couyon.game.replay`` R times and prints the median rate; it also times the
 whole verifier (JSON in, report out) once per run. Not a test: it asserts nothing.
 """
 
@@ -15,9 +15,9 @@ import pstats
 import statistics
 import time
 
-from couyon.game import PASS, TAKE, Move, legal_moves, new_game, play, replay
-from couyon.record import verify
-from couyon.stream import Stream
+from couyon.common.stream import Stream
+from couyon.games.couyon.game import PASS, TAKE, Move, legal_moves, new_game, play, replay
+from couyon.games.malmedy.record import verify
 
 
 def random_game(seed: str) -> list[str]:

@@ -1,12 +1,12 @@
-"""Cost of building the review of a whole finished game (``couyon.review``), not run by pytest.
+"""Cost of building the review of a whole finished game (``couyon.games.couyon.review``), not run by pytest.
 
 Usage: ``python benchmarks/bench_review.py [GAMES] [--game couyon|malmedy|coucou] [--players N] [--tokens T]``.
-Plays GAMES games (default 40) of couyon (or of couyon de Malmedy: ``couyon.malmedy_review``) as
+Plays GAMES games (default 40) of couyon (or of couyon de Malmedy: ``couyon.games.malmedy.review``) as
 the server hosts them (the game's table expert in W, N and E) with South played by that expert in
 even games and by random legal moves in odd ones, then builds each game's review with every hand
 revealed and hidden, and prints the deals, the JSON's size and the CPU time of one review (median,
 p99, maximum), in ms of this process's CPU. ``--game coucou`` does the same with coucou
-(``couyon.coucou.review``) at a table of ``--players`` (default 8) with ``--tokens`` each (default
+(``couyon.games.coucou.review``) at a table of ``--players`` (default 8) with ``--tokens`` each (default
 3): the expert at every other seat, seat 1 the expert or random; its "deals" are the coups seat 1
 played.
 """
@@ -19,19 +19,19 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from couyon.bots import bot_move
-from couyon.bots.expert import ExpertBot
-from couyon.bots.malmedy_expert import MalmedyExpertBot
-from couyon.cards import Seat
-from couyon.coucou import bots as coucou_bots
-from couyon.coucou import game as coucou_game
-from couyon.coucou.review import coucou_review
-from couyon.game import legal_moves, new_game, play
-from couyon.malmedy import MALMEDY
-from couyon.malmedy_review import malmedy_review
-from couyon.review import review
-from couyon.rules import STANDARD, Variant
-from couyon.stream import Stream
+from couyon.common.stream import Stream
+from couyon.games.coucou import bots as coucou_bots
+from couyon.games.coucou import game as coucou_game
+from couyon.games.coucou.review import coucou_review
+from couyon.games.couyon.bots import bot_move
+from couyon.games.couyon.bots.expert import ExpertBot
+from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.game import legal_moves, new_game, play
+from couyon.games.couyon.review import review
+from couyon.games.couyon.rules import STANDARD, Variant
+from couyon.games.malmedy.bots.expert import MalmedyExpertBot
+from couyon.games.malmedy.game import MALMEDY
+from couyon.games.malmedy.review import malmedy_review
 
 Review = Callable[[str, Sequence[str], bool], dict[str, Any]]
 GAMES: dict[str, tuple[Variant, Any, Review]] = {

@@ -28,9 +28,9 @@ import sys
 import time
 from pathlib import Path
 
-from couyon.coucou.bots import BOTS, CoucouBot, bot_rng
-from couyon.coucou.game import GameState, Move, new_game, play
-from couyon.coucou.view import view
+from couyon.games.coucou.bots import BOTS, CoucouBot, bot_rng
+from couyon.games.coucou.game import GameState, Move, new_game, play
+from couyon.games.coucou.view import view
 
 LEVELS = ("easy", "normal", "expert")
 Z95 = 1.959964

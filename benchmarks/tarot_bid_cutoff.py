@@ -15,12 +15,12 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from couyon.stream import Stream
-from couyon.tarot.bots.expert import ExpertTarotBot
-from couyon.tarot.bots.habits import hand_count
-from couyon.tarot.cards import mask_of
-from couyon.tarot.game import PASS, Move, new_game, play, to_move
-from couyon.tarot.view import view
+from couyon.common.stream import Stream
+from couyon.games.tarot.bots.expert import ExpertTarotBot
+from couyon.games.tarot.bots.habits import hand_count
+from couyon.games.tarot.cards import mask_of
+from couyon.games.tarot.game import PASS, Move, new_game, play, to_move
+from couyon.games.tarot.view import view
 
 
 def main(argv: list[str]) -> int:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 import sys
 
-from couyon.bots import arena
-from couyon.bots.expert import ExpertBot
+from couyon.games.couyon.bots import arena
+from couyon.games.couyon.bots.expert import ExpertBot
 
 
 def main(argv: list[str]) -> int:

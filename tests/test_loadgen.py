@@ -10,11 +10,11 @@ import httpx
 import pytest
 
 from couyon.cli import main
-from couyon.game import legal_moves, new_game, play
+from couyon.common.stream import Stream
+from couyon.games.couyon.game import legal_moves, new_game, play
+from couyon.games.couyon.record import record_of
 from couyon.loadgen import LoadOptions, PlayedGame, ServerProcess, _check, percentiles, run_load
-from couyon.record import record_of
 from couyon.registry import GAMES
-from couyon.stream import Stream
 
 
 def test_ten_players_play_complete_games_that_replay_to_what_they_saw(database_url: str) -> None:

@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 
 from couyon import __version__
-from couyon.bots.arena import add_arena_arguments, run_arena_command
+from couyon.common.records import MAX_RECORD_BYTES
+from couyon.games.couyon.arena import add_arena_arguments, run_arena_command
 from couyon.loadgen import add_load_arguments, run_load_command
-from couyon.record import MAX_RECORD_BYTES
 from couyon.registry import verify_record
 from couyon.server.serve import add_prune_arguments, add_serve_arguments, run_prune, run_serve
 

@@ -32,8 +32,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from couyon.common.stream import Stream
 from couyon.registry import GAMES
-from couyon.stream import Stream
 
 if TYPE_CHECKING:
     import httpx

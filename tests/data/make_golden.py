@@ -1,7 +1,7 @@
 """Write the golden records of tests/data/golden/ and the verifier output each must give.
 
 Run once from the repository root: ``.venv/bin/python tests/data/make_golden.py``. Records of
-valid games come from seeded random play; every expected output is what ``couyon.record.verify``
+valid games come from seeded random play; every expected output is what ``couyon.games.couyon.record.verify``
 prints, and the script refuses to write it unless the independent reference verifier
 (tests/reference) agrees: every field of a valid report, validity and move index of a refusal.
 """
@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 TESTS = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(TESTS))
+sys.path[:0] = [str(TESTS), str(TESTS.parent)]
 
-from couyon.cards import cards_of  # noqa: E402
-from couyon.game import PASS, TAKE, GameState, Move, legal_cards, legal_moves, new_game, play  # noqa: E402
-from couyon.record import FORMAT, verify  # noqa: E402
-from couyon.rules import Outcome  # noqa: E402
-from couyon.stream import Stream  # noqa: E402
+from couyon.common.stream import Stream  # noqa: E402
+from couyon.games.couyon.cards import cards_of  # noqa: E402
+from couyon.games.couyon.game import PASS, TAKE, GameState, Move, legal_cards, legal_moves, new_game, play  # noqa: E402
+from couyon.games.couyon.record import FORMAT  # noqa: E402
+from couyon.games.couyon.rules import Outcome  # noqa: E402
+from couyon.games.malmedy.record import verify  # noqa: E402
 from reference.contract import verify as reference_verify  # noqa: E402
 
 GOLDEN = TESTS / "data" / "golden"

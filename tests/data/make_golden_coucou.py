@@ -2,7 +2,7 @@
 
 Run from the repository root, only on purpose: ``.venv/bin/python tests/data/make_golden_coucou.py``.
 Valid records come from the contract's worked record, seeded random play and Expert bots;
-every expected output is what ``couyon.coucou.record.verify`` prints. The script refuses to
+every expected output is what ``couyon.games.coucou.record.verify`` prints. The script refuses to
 write unless the worked record's report is the contract's, every ``valid`` is as the file
 name says, and each refused record is refused at the move index written here.
 """
@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from couyon.coucou.bots import BOTS, bot_move
-from couyon.coucou.game import GameState, legal_moves, new_game, play
-from couyon.coucou.record import FORMAT, verify
-from couyon.stream import Stream
+from couyon.common.stream import Stream
+from couyon.games.coucou.bots import BOTS, bot_move
+from couyon.games.coucou.game import GameState, legal_moves, new_game, play
+from couyon.games.coucou.record import FORMAT, verify
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "coucou"
 WORKED_MOVES = ["1:change", "2:change", "3:change", "4:keep", "4:change", "5:change"]

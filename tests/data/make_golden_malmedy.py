@@ -14,13 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(TESTS))
+sys.path[:0] = [str(TESTS), str(TESTS.parent)]
 
-from couyon.cards import SEATS, cards_of  # noqa: E402
-from couyon.game import CONTRA, MITE, RECONTRA, GameState, legal_moves, new_game, play  # noqa: E402
-from couyon.malmedy import MALMEDY, QUEEN_OF_SPADES  # noqa: E402
+from couyon.common.stream import Stream  # noqa: E402
+from couyon.games.couyon.cards import SEATS, cards_of  # noqa: E402
+from couyon.games.couyon.game import CONTRA, MITE, RECONTRA, GameState, legal_moves, new_game, play  # noqa: E402
+from couyon.games.malmedy.game import MALMEDY  # noqa: E402
+from couyon.games.malmedy.rules import QUEEN_OF_SPADES  # noqa: E402
 from couyon.registry import verify_record  # noqa: E402
-from couyon.stream import Stream  # noqa: E402
 from reference.malmedy_contract import verify_malmedy  # noqa: E402
 
 GOLDEN = TESTS / "data" / "golden" / "malmedy"

@@ -16,11 +16,11 @@ from typing import Any
 from sqlalchemy import func, select
 from tests.conftest import _admin, _postgres_bin
 
-from couyon.game import replay
+from couyon.games.couyon.game import replay
+from couyon.games.malmedy.record import variant_named
 from couyon.loadgen import LoadOptions, ServerProcess, run_load
 from couyon.store import Store
 from couyon.store.schema import games, moves
-from couyon.variants import variant_named
 
 MOVES_BEFORE_THE_BACKUP = 150
 

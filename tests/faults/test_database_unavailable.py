@@ -22,8 +22,8 @@ from tests.conftest import free_port
 from tests.faults.conftest import StoppablePostgres
 from tests.server.helpers import Answer, new_game, play_to_end, send_move
 
+from couyon.games.malmedy.record import verify
 from couyon.loadgen import ServerProcess
-from couyon.record import verify
 from couyon.server.app import DatabaseHealth, create_app
 from couyon.server.config import Settings
 

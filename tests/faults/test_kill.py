@@ -12,13 +12,13 @@ from typing import Any
 import httpx
 from tests.server.helpers import Answer
 
-from couyon.cards import Seat
-from couyon.game import Move, play
+from couyon.common.stream import Stream
+from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.game import Move, play
+from couyon.games.malmedy.record import verify
 from couyon.loadgen import ServerProcess
-from couyon.record import verify
 from couyon.server.games import kind_of
 from couyon.store import Store
-from couyon.stream import Stream
 
 GAMES = 12
 MOVES_BEFORE_THE_KILL = 60

@@ -12,7 +12,7 @@ from typing import Any
 
 from tests.server.helpers import at_once, new_game, send_move
 
-from couyon.record import verify
+from couyon.games.malmedy.record import verify
 
 
 def test_two_tabs_sending_different_moves_fork_nothing(make_client: Any) -> None:

@@ -1,7 +1,7 @@
 """``couyon verify`` on byte-level mutations of a real finished game's record, and on forged records: it never
 crashes, prints one JSON line, exits 0 only for a record that replays, and a forgery carries no false result.
 
-tests/test_record.py already fuzzes ``verify`` with random bytes, random JSON and move-level mutations
+tests/games/couyon/test_record.py already fuzzes ``verify`` with random bytes, random JSON and move-level mutations
 against the reference verifier; this adds whole-file byte damage through the command itself.
 """
 
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from couyon.cli import main
-from couyon.stream import Stream
+from couyon.common.stream import Stream
 
 FINISHED = Path(__file__).parents[1] / "data" / "golden" / "finished-game.json"
 COUYON = Path(sys.executable).with_name("couyon")

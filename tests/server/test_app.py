@@ -166,7 +166,7 @@ def test_record_only_once_the_game_is_over(make_client: Any) -> None:
     assert record.status_code == 200
     document = record.json()
     assert document["format"] == "couyon-record/1" and document["bots"] == finished["bot"]
-    from couyon.record import verify
+    from couyon.games.malmedy.record import verify
 
     report = verify(record.content)
     assert report["valid"] and report["score"] == finished["view"]["score"]

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from tests.server.helpers import at_once
 
+from couyon.games.malmedy.record import verify
 from couyon.loadgen import ServerProcess
-from couyon.record import verify
 from couyon.store import StaleMoveError, Store
 
 

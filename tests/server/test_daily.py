@@ -11,8 +11,8 @@ from sqlalchemy import delete, insert, select, text
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
-from couyon.cards import Seat
-from couyon.game import legal_moves, new_game, play
+from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.game import legal_moves, new_game, play
 from couyon.server.games import GameAnswer, GameService, replay_check
 from couyon.store import Store, StoredGame
 from couyon.store.schema import leaderboard_entries, moves

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from tests.server.helpers import new_game, play_to_end
 
-from couyon.coucou import game as coucou_game
-from couyon.record import deal_report
+from couyon.games.coucou import game as coucou_game
+from couyon.games.couyon.record import report as report_of
 from couyon.registry import GAMES
 from couyon.server.results import best_streak, better_than_percent, current_streak
 
@@ -270,7 +270,7 @@ def test_each_deal_s_result_is_the_record_s_taker_and_outcome(game: str) -> None
         state = kind.new_game(seed)
         while not kind.engine.is_over(state):
             state = kind.engine.play(state, rng.choice(kind.engine.legal_moves(state)))
-        reports = [deal_report(deal) for deal in state.finished_deals]
+        reports = [report_of(state)["deal_log"][index] for index in range(len(state.finished_deals))]
         takers = [report.get("chooser", report.get("taker")) for report in reports]
         assert kind.deal_results(state) == [
             {

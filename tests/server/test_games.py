@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from tests.server.helpers import Answer, send_move
 
-from couyon.bots import bot_move
-from couyon.bots.registry import bot_by_id
-from couyon.cards import CARD_BY_CODE, Seat, cards_of
-from couyon.game import Move, legal_moves, new_game, play
+from couyon.games.couyon.bots import bot_move
+from couyon.games.couyon.bots.registry import bot_by_id
+from couyon.games.couyon.cards import CARD_BY_CODE, Seat, cards_of
+from couyon.games.couyon.game import Move, legal_moves, new_game, play
+from couyon.games.malmedy.record import variant_named
 from couyon.server.games import ReplayProcess, replay_check
 from couyon.store import Store, StoredGame
-from couyon.variants import variant_named
 
 GAMES_PER_BACKEND = 10
 FORBIDDEN_KEYS = {"seed", "hands", "deck", "talon"}
@@ -150,7 +150,7 @@ def test_the_leak_check_catches_a_leak(make_client: Any) -> None:
 def test_the_fold_cache_never_disagrees_with_the_stored_moves() -> None:
     import datetime as dt
 
-    from couyon.game import legal_moves, replay
+    from couyon.games.couyon.game import legal_moves, replay
     from couyon.server.games import FoldCache
     from couyon.store import StoredGame
 

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import text
 from tests.server.helpers import new_game, play_to_end, send_move
 
-from couyon.cards import Seat
+from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.view import SeatView
 from couyon.registry import COUYON
-from couyon.view import SeatView
 
 
 def hint(client: Any, answer: dict[str, Any]) -> Any:

@@ -11,13 +11,13 @@ import pytest
 from tests.server.helpers import new_game as start_game
 from tests.server.helpers import play_to_end
 
-from couyon.bots.omniscient import OmniscientBot
-from couyon.bots.solver import move_values
-from couyon.cards import CARDS, SEATS, Seat, cards_of
-from couyon.game import TAKE, Move, legal_cards, new_game, play
-from couyon.review import REVIEWER
-from couyon.stream import Stream
-from couyon.view import standard_view
+from couyon.common.stream import Stream
+from couyon.games.couyon.bots.omniscient import OmniscientBot
+from couyon.games.couyon.bots.solver import move_values
+from couyon.games.couyon.cards import CARDS, SEATS, Seat, cards_of
+from couyon.games.couyon.game import TAKE, Move, legal_cards, new_game, play
+from couyon.games.couyon.review import REVIEWER
+from couyon.games.couyon.view import standard_view
 
 
 def finished_game(client: Any, mode: str, seed: int) -> tuple[dict[str, Any], str, list[str]]:

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from couyon import __version__
-from couyon.record import first_repeated_key, quoted
+from couyon.common.records import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.config import Settings
 from couyon.server.errors import (

@@ -42,9 +42,9 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from couyon.game import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
+from couyon.common.errors import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
+from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GAMES, Engine, GameKind, Options, game_named
-from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
 from couyon.store.schema import games as games_table
@@ -510,7 +510,7 @@ class GameService:
         return kind.engine.record_json(game.seed, moves, stored_options(game), extras)
 
     def review(self, player_id: str | None, game_id: str) -> Json:
-        """The review of a finished game (``couyon.review``): a daily game's hidden cards once its day is over."""
+        """The review of a finished game (``couyon.games.couyon.review``): a daily game's hidden cards once its day is over."""
         game, moves = self._owned(player_id, game_id)
         state = self._folds.fold(game, moves)
         kind = kind_of(game)

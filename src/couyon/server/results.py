@@ -12,19 +12,15 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Iterator
-from typing import Any
 
+from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GameKind
-from couyon.server.answers import Json
 from couyon.server.errors import ApiError
 from couyon.server.games import FoldCache, GameService, known_game
 from couyon.store import LeaderboardEntry
-from couyon.tarot.scoring import CONTRACTS
 
 TRAVELLERS_KEPT = 64
 """Days of a game whose traveller is kept (one fold of every verified game of the day makes one)."""
-_OUTCOMES = ("made", "failed", "tie")
 
 
 def better_than_percent(rank: int, field: int) -> int | None:
@@ -74,10 +70,10 @@ class DayResults:
                 "better_than_percent": better_than_percent(rank, field),
             }
         traveller = None
-        if over and kind.deal_results is not None:
+        if over and kind.deal_results is not None and kind.traveller is not None:
             lines = self._traveller_lines(kind, day, entries)
             own = lines.get(mine[1].game_id, []) if mine is not None else []
-            traveller = (_coup_traveller if kind.id == "coucou" else _traveller)(list(lines.values()), own)
+            traveller = kind.traveller(list(lines.values()), own)
         return {
             "game": kind.id,
             "day": day.isoformat(),
@@ -143,79 +139,6 @@ class DayResults:
                 ],
             },
         }
-
-
-def _by_number(field: list[list[Json]], own: list[Json], key: str) -> Iterator[tuple[int, list[Json], Json | None]]:
-    """The games' lines grouped by their ``key`` (``deal``, ``coup``) in order: each number, its lines, the player's."""
-    grouped: dict[int, list[Json]] = {}
-    for lines in field:
-        for line in lines:
-            grouped.setdefault(int(line[key]), []).append(line)
-    mine = {int(line[key]): line for line in own}
-    for number in sorted(grouped):
-        yield number, grouped[number], mine.get(number)
-
-
-def _traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
-    """One line per deal number: how many games reached it and how it went in them, and the player's own deal."""
-    traveller = []
-    for number, lines, own_line in _by_number(field, own, "deal"):
-        taken = [line for line in lines if line["taker"] is not None and line["outcome"] != "redeal"]
-        counts: dict[str, Any] = {outcome: sum(line["outcome"] == outcome for line in taken) for outcome in _OUTCOMES}
-        row: Json = {
-            "deal": number,
-            "games": len(lines),
-            "not_taken": len(lines) - len(taken),
-            "taken_by_us": sum(line["side"] == "us" for line in taken),
-            "taken_by_them": sum(line["side"] == "them" for line in taken),
-            **counts,
-        }
-        if "contract" in lines[0]:
-            row |= _contracts(lines, taken)
-        row["you"] = None if own_line is None else {key: own_line[key] for key in own_line if key != "deal"}
-        traveller.append(row)
-    return traveller
-
-
-def _contracts(lines: list[Json], taken: list[Json]) -> Json:
-    """Tarot's part of a traveller line: each contract taken (in bid order) and South's average points."""
-    contracts = []
-    for contract in CONTRACTS:
-        these = [line for line in taken if line["contract"] == contract.value]
-        if these:
-            contracts.append(
-                {
-                    "contract": contract.value,
-                    "taken_by_us": sum(line["side"] == "us" for line in these),
-                    "taken_by_them": sum(line["side"] == "them" for line in these),
-                    "made": sum(line["outcome"] == "made" for line in these),
-                    "failed": sum(line["outcome"] == "failed" for line in these),
-                }
-            )
-    average = round(sum(int(line["points"]) for line in lines) / len(lines), 1)
-    return {"contracts": contracts, "average_points": average}
-
-
-def _coup_traveller(field: list[list[Json]], own: list[Json]) -> list[Json]:
-    """Coucou's traveller: one line per coup number, over the games that reached it with seat 1 still in.
-
-    How many had seat 1 keep, change or deal (no say), lose a token and go out, and the player's own coup.
-    """
-    traveller = []
-    for number, lines, own_line in _by_number(field, own, "coup"):
-        traveller.append(
-            {
-                "coup": number,
-                "games": len(lines),
-                "keep": sum(line["said"] == "keep" for line in lines),
-                "change": sum(line["said"] == "change" for line in lines),
-                "dealer": sum(line["said"] is None for line in lines),
-                "lost": sum(bool(line["lost"]) for line in lines),
-                "eliminated": sum(bool(line["eliminated"]) for line in lines),
-                "you": None if own_line is None else {key: own_line[key] for key in own_line if key != "coup"},
-            }
-        )
-    return traveller
 
 
 def current_streak(days: list[dt.date], today: dt.date) -> int:

@@ -1,0 +1,1 @@
+"""The games the site hosts, one package each with the same faces (see docs/architecture.md)."""

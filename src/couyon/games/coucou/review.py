@@ -1,0 +1,131 @@
+"""The review of a finished game of coucou: every coup seat 1 was dealt a card in, its keep-or-change judged.
+
+For each such coup: the card seat 1 held when it spoke, what it said (keep or change) and
+what came of it (an exchange, a "Coucou !", the stock), what the expert bot (``expert/1``,
+the hint's bot) says from seat 1's view at that moment, and the showdown as the whole
+table saw it (every card, the lowest rank, the losers). The dealer does not speak: a coup
+seat 1 dealt has no decision.
+
+The expert is a rule (ruling 19), not a valuation: it gives no value to either choice. A
+decision's ``cost`` is 0 when seat 1 chose as the expert, 1 when it did not; the game's
+``cost`` counts those decisions.
+
+With ``revealed`` (a free game, or a daily whose day is over) each decision also tells what
+followed: whether seat 1 lost a token in the coup, and what the other choice would have
+given — the coup played again from seat 1's move with the other one, every later speaker
+played by the game's bot, which decides from its seat's view alone and never draws at
+random, so the replay is exactly what the table would have done. Without ``revealed``
+nothing of a coup's hidden cards is in the review: only seat 1's own cards, the
+expert's choice from seat 1's view, and the showdowns every player saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from couyon.games.coucou.bots import BOTS, ExpertBot, bot_id, bot_move
+from couyon.games.coucou.cards import RANK_CODES
+from couyon.games.coucou.game import (
+    CHANGE,
+    DEFAULT_PLAYERS,
+    DEFAULT_TOKENS,
+    KEEP,
+    Coup,
+    GameState,
+    Move,
+    new_game,
+    play,
+)
+from couyon.games.coucou.view import public_coup
+
+Json = dict[str, Any]
+
+HUMAN = 1
+"""Seat 1, the human's (ruling 1)."""
+REVIEWER = ExpertBot()
+"""The expert whose choice the review shows: the hint's bot."""
+
+
+def coucou_review(seed: str, moves: Sequence[str], revealed: bool, options: Mapping[str, Any], bots: str) -> Json:
+    """The review of the finished game ``seed`` + ``moves`` dealt with the table ``options``, the other seats
+    played by the bot ``bots`` (see the module's text)."""
+    state = new_game(seed, options.get("players", DEFAULT_PLAYERS), options.get("tokens", DEFAULT_TOKENS))
+    bot = BOTS[bots]
+    decisions: dict[int, Json] = {}
+    for text in moves:
+        move = Move.parse(text)
+        if move.seat == HUMAN:
+            decisions[state.coup.number] = _decision(state, move, bot, revealed)
+        state = play(state, move)
+    coups = [_coup(coup, decisions.get(coup.number)) for coup in state.finished if HUMAN in coup.order]
+    return {
+        "revealed": revealed,
+        "expert": bot_id(REVIEWER),
+        "bots": bots,
+        "players": state.players,
+        "tokens": state.starting_tokens,
+        "winner": state.winner,
+        "place": state.place_of(HUMAN),
+        "score": state.score,
+        "cost": sum(coup["decision"]["cost"] for coup in coups if coup["decision"] is not None),
+        "coups": coups,
+    }
+
+
+def _decision(state: GameState, move: Move, bot: Any, revealed: bool) -> Json:
+    """Seat 1's ``move`` in ``state``: its card, the expert's choice and, ``revealed``, the other choice replayed."""
+    expert = bot_move(state, REVIEWER).action
+    decision: Json = {
+        "card": str(state.coup.card_of(HUMAN)),
+        "choice": str(move.action),
+        "expert_choice": str(expert),
+        "cost": int(expert != move.action),
+    }
+    if revealed:
+        other = _coup_played(state, Move(HUMAN, CHANGE if move.action == KEEP else KEEP), bot)
+        decision["other"] = {"choice": str(CHANGE if move.action == KEEP else KEEP), **_seat_one(other)}
+    return decision
+
+
+def _coup_played(state: GameState, move: Move, bot: Any) -> Coup:
+    """The coup in play once ``move`` is made and ``bot`` speaks for every later seat, at its showdown."""
+    number = state.coup.number
+    state = play(state, move)
+    while state.winner is None and state.coup.number == number:
+        state = play(state, bot_move(state, bot))
+    return state.finished[-1]
+
+
+def _seat_one(coup: Coup) -> Json:
+    """What a finished coup did to seat 1: its move's outcome, its card at the showdown, the token lost or not."""
+    position = coup.order.index(HUMAN)
+    assert coup.losers is not None
+    return {
+        "outcome": str(coup.actions[position]),
+        "final": str(coup.cards[position]),
+        "lost": HUMAN in coup.losers,
+    }
+
+
+def _coup(coup: Coup, decision: Json | None) -> Json:
+    shown = public_coup(coup)
+    lowest = min(card.rank for card in shown.after)
+    entry: Json = {
+        "number": coup.number,
+        "dealer": coup.dealer,
+        "order": list(coup.order),
+        "decision": decision,
+        "showdown": {
+            "actions": [f"{seat}:{outcome}" for seat, outcome in zip(shown.order, shown.actions, strict=False)],
+            "stock": None if shown.stock is None else str(shown.stock),
+            "cards": {str(seat): str(card) for seat, card in sorted(zip(shown.order, shown.after, strict=True))},
+            "lowest": RANK_CODES[lowest],
+            "losers": list(shown.losers),
+            "eliminated": list(shown.eliminated),
+        },
+    }
+    if decision is not None:
+        followed = _seat_one(coup)
+        decision.update(followed if "other" in decision else {"outcome": followed["outcome"]})
+    return entry

@@ -1,0 +1,1 @@
+"""The common couyon of the Ardennes: 24 cards, four each, a turned card proposes trump."""

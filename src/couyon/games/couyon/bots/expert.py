@@ -1,0 +1,244 @@
+"""The table's player: measured bidding odds and determinised search with an exact solver.
+
+Bidding weighs a take by the odds measured offline for hands like this one
+(``bidding.py``) against what the chalk makes of each outcome now (``objective.py``,
+the doubled stake and the lines left included), with a threshold per speaking
+position tuned by self-play. Playing, it deals the hidden cards many times
+consistently with everything the obligations revealed (``knowledge.py``), keeps the
+deals that best explain who passed and who took, solves each exactly for the chalk
+outcome (``solver.py``) and plays the card with the best average; a forced card is
+played at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from couyon.common.stream import Stream
+from couyon.games.couyon.bots.baseline import BaselineBot
+from couyon.games.couyon.bots.bidding import key_reader, odds_of_key, take_odds, take_probability
+from couyon.games.couyon.bots.knowledge import Knowledge, knowledge_of, sample_hands
+from couyon.games.couyon.bots.objective import outcome_utilities
+from couyon.games.couyon.bots.solver import outcome_classes
+from couyon.games.couyon.cards import mask_of
+from couyon.games.couyon.game import PASS, TAKE, Move
+from couyon.games.couyon.view import SeatView
+
+TAKE_THRESHOLDS = (0.3, 0.25, 0.2, 0.15)
+"""Expected lines a take must beat, by speaking position in the round (first speaker to dealer)."""
+
+
+class SearchBudget(NamedTuple):
+    """How many deals the play search solves, and how the bidding evidence picks them."""
+
+    min_worlds: int
+    """Deals solved before the search may stop early."""
+    first_trick_worlds: int
+    """Deals solved at most in the first trick, where each solve (four cards a hand) costs most."""
+    max_worlds: int
+    """Deals solved at most per decision after the first trick."""
+    resample: bool
+    """Draw ``CANDIDATES_PER_WORLD`` deals per deal kept and keep them by their likelihood (versions 1 and 2),
+    or draw each deal once and weigh it by its likelihood (cheaper per deal, so more deals are solved)."""
+    settled_z: float | None
+    """None: stop once one card has been best in every deal solved (versions 1 and 2, which stopped too
+    soon when the first deals happened to agree). A number: every ``SETTLE_EVERY`` deals, stop once the
+    leading card's weighted mean lead over each other card exceeds that many standard errors."""
+
+
+BUDGET_BY_VERSION = {
+    1: SearchBudget(6, 16, 16, resample=True, settled_z=None),
+    2: SearchBudget(8, 16, 32, resample=True, settled_z=None),
+    3: SearchBudget(16, 32, 128, resample=False, settled_z=2.0),
+}
+"""Each released version's search; records name the version, so an old game replays with its own."""
+CANDIDATES_PER_WORLD = 3
+"""Deals drawn per deal kept: the bidding evidence picks the kept ones among them."""
+SETTLE_EVERY = 8
+"""Deals solved between two checks of whether the choice is settled."""
+
+Hands = tuple[int, int, int, int]
+"""The four hands of one deal of the hidden cards, as masks indexed by seat."""
+
+_PROBABILITY_FLOOR = 0.03
+"""No bid is ever taken as proof: a player may misjudge, or be a human."""
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(self, version: int = 3, thresholds: tuple[float, ...] = TAKE_THRESHOLDS) -> None:
+        self.version = version
+        self.budget = BUDGET_BY_VERSION[version]
+        self.thresholds = thresholds
+
+    def choose(self, seat_view: SeatView, rng: Stream) -> Move:
+        seat = seat_view.seat
+        if seat_view.trump is None:
+            return Move(seat, TAKE if self._takes(seat_view) else PASS)
+        moves = seat_view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        card = self._best_card(seat_view, rng)
+        return next(move for move in moves if move.action == card)
+
+    def _takes(self, seat_view: SeatView) -> bool:
+        take, bar = self.take_value(seat_view)
+        return take > bar
+
+    def take_value(self, seat_view: SeatView) -> tuple[float, float]:
+        """The lines a take of the current proposal is expected to win, and the bar it must beat at this
+        speaking position (what passing is worth to the expert)."""
+        proposal = seat_view.current_proposal
+        position = sum(1 for bid in seat_view.bids if bid.proposal == proposal)
+        odds = take_odds(mask_of(seat_view.hand), proposal, mask_of(seat_view.proposals), position)
+        utilities = outcome_utilities(seat_view.lines, seat_view.stake, seat_view.seat % 2)
+        return odds.expected(utilities), self.thresholds[position]
+
+    def _best_card(self, seat_view: SeatView, rng: Stream) -> int:
+        totals, _ = self.card_totals(seat_view, rng)
+        best_total = max(totals.values())
+        best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        # Equal in every deal solved: the village player's habits keep the margin.
+        preferred = BaselineBot().card_for(seat_view)
+        return preferred if preferred in best_cards else min(best_cards)
+
+    def card_totals(self, seat_view: SeatView, rng: Stream) -> tuple[dict[int, float], float]:
+        """Each legal card's value to this seat's team in lines, summed over the deals solved with their
+        weights, and the sum of the weights: a card's expected value is its total over that sum."""
+        knowledge = knowledge_of(seat_view)
+        taker = seat_view.taker
+        assert taker is not None
+        utilities = outcome_utilities(seat_view.lines, seat_view.stake, taker % 2)
+        own_sign = 1 if seat_view.seat % 2 == taker % 2 else -1
+        taker_sign_of_ns = 1 if taker % 2 == 0 else -1
+        points_ns = seat_view.points[0] - seat_view.points[1]
+        trick = seat_view.trick
+
+        def card_values(hands: Hands) -> dict[int, float]:
+            """What each legal card is worth to this seat's team, in lines, in one deal solved exactly."""
+            classes = outcome_classes(hands, knowledge.trump, trick.leader, trick.cards, points_ns)
+            return {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
+
+        totals: dict[int, float] = {}
+        weight_sum = 0.0
+        if self.budget.settled_z is None:
+            always_best: set[int] | None = None
+            for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items(), start=1):
+                values = card_values(hands)
+                weight_sum += weight
+                for card, value in values.items():
+                    totals[card] = totals.get(card, 0.0) + weight * value
+                best = max(values.values())
+                winners = {card for card, value in values.items() if value == best}
+                always_best = winners if always_best is None else always_best & winners
+                if solved >= self.budget.min_worlds and always_best:
+                    break
+        else:
+            known: dict[Hands, dict[int, float]] = {}
+            drawn: list[tuple[float, dict[int, float]]] = []
+            for hands, weight in self.draws(seat_view, knowledge, rng):
+                if hands not in known:
+                    known[hands] = card_values(hands)
+                for card, value in known[hands].items():
+                    totals[card] = totals.get(card, 0.0) + weight * value
+                drawn.append((weight, known[hands]))
+                weight_sum += weight
+                checkpoint = len(drawn) >= self.budget.min_worlds and len(drawn) % SETTLE_EVERY == 0
+                if checkpoint and _settled(drawn, totals, self.budget.settled_z):
+                    break
+        return totals, weight_sum
+
+    def draws(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> Iterator[tuple[Hands, float]]:
+        """Deals of the hidden cards drawn one at a time (as the search asks for them), each with its bid likelihood."""
+        evidence = [
+            _BidEvidence(bid.seat, bid.take, bid.proposal, seat_view, self.thresholds)
+            for bid in seat_view.bids
+            if bid.seat != seat_view.seat
+        ]
+        count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
+        for _ in range(count * CANDIDATES_PER_WORLD if self.budget.resample else count):
+            hands = sample_hands(knowledge, rng)
+            likelihood = 1.0
+            for item in evidence:
+                likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
+            yield hands, likelihood
+
+    def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[Hands, float]:
+        """Versions 1 and 2: the deals to solve, kept among all the draws by resampling on their likelihood."""
+        candidates = list(self.draws(seat_view, knowledge, rng))
+        count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
+        total = sum(likelihood for _, likelihood in candidates)
+        # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
+        step = total / count
+        pointer = rng.random() * step
+        chosen: dict[Hands, float] = {}
+        cumulative = 0.0
+        picks = 0
+        for hands, likelihood in candidates:
+            cumulative += likelihood
+            while pointer < cumulative and picks < count:
+                chosen[hands] = chosen.get(hands, 0.0) + 1.0
+                pointer += step
+                picks += 1
+        return chosen
+
+
+def _settled(solved: list[tuple[float, dict[int, float]]], totals: dict[int, float], z: float) -> bool:
+    """Whether the card with the best total leads every other card by more than ``z`` standard errors.
+
+    Each solved deal gives the paired difference (leader's value minus the other card's),
+    weighted by the deal's weight; a card that differs in no deal so far is settled.
+    """
+    leader = max(totals, key=lambda card: totals[card])
+    total_weight = sum(weight for weight, _ in solved)
+    squared_weights = sum(weight * weight for weight, _ in solved)
+    if total_weight <= 0.0:
+        return False
+    for card in totals:
+        if card == leader:
+            continue
+        mean = sum(weight * (values[leader] - values[card]) for weight, values in solved) / total_weight
+        spread = sum(weight * (values[leader] - values[card] - mean) ** 2 for weight, values in solved) / total_weight
+        if spread == 0.0:
+            continue
+        if mean <= z * math.sqrt(spread * squared_weights) / total_weight:
+            return False
+    return True
+
+
+class _BidEvidence:
+    """One bid of another seat, turned into the likelihood of a dealt hand under a sensible bidder."""
+
+    def __init__(
+        self, seat: int, took: bool, proposal: int, seat_view: SeatView, thresholds: tuple[float, ...]
+    ) -> None:
+        self.seat = seat
+        self.took = took
+        self.proposal = proposal
+        turned = seat_view.proposals.index(proposal)
+        out = mask_of(seat_view.proposals[: turned + 1])
+        earlier = 0
+        for bid in seat_view.bids:
+            if bid.seat == seat and bid.proposal == proposal:
+                break
+            if bid.proposal == proposal:
+                earlier += 1
+        self.threshold = thresholds[earlier]
+        self.position = earlier
+        self.reader = key_reader(proposal, out)
+        self.memo: dict[int, float] = {}
+
+    def likelihood(self, dealt: int) -> float:
+        key = self.reader.key(dealt)
+        found = self.memo.get(key)
+        if found is None:
+            probability = take_probability(odds_of_key(key, self.position), self.threshold)
+            probability = min(1.0 - _PROBABILITY_FLOOR, max(_PROBABILITY_FLOOR, probability))
+            found = probability if self.took else 1.0 - probability
+            self.memo[key] = found
+        return found

@@ -1,0 +1,1 @@
+"""The Malmedy bots: baseline, expert and the omniscient yardstick."""

@@ -1,0 +1,204 @@
+"""The strong player: determinised search over deals consistent with what the seat knows.
+
+Bid and écart by simulated deals (``bidding.py``), card play by rollouts of deals drawn from
+what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md ("Bots");
+``expert/2`` (``table_expert(2)``) bids as expert/1 and plays on a tenth of its card budget, for the server;
+``expert/3`` (``table_expert()``) is expert/2 that passes a hand too weak to bid without simulating it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from couyon.common.stream import Stream
+from couyon.games.tarot.bots.baseline import BaselineTarotBot
+from couyon.games.tarot.bots.bidding import BID_MARGINS, BidSimulation, best_ecart
+from couyon.games.tarot.bots.habits import SUIT_INDEX, cards_in, hand_count
+from couyon.games.tarot.bots.knowledge import Knowledge, knowledge_of
+from couyon.games.tarot.bots.playout import marque_of, playout
+from couyon.games.tarot.bots.rules import legal_mask
+from couyon.games.tarot.bots.worlds import ViewFacts, sampled_position
+from couyon.games.tarot.cards import CARDS, FULL_DECK_MASK, HALF_POINTS, mask_of
+from couyon.games.tarot.game import CARD, ECART, PASS, Move, Phase
+from couyon.games.tarot.scoring import Contract
+from couyon.games.tarot.view import TarotView
+
+
+def distinct_candidates(legal: int, knowledge: Knowledge) -> list[int]:
+    """The legal cards that differ: of two low cards of a suit (or two middle trumps) with no card
+    left elsewhere between them, only the lower is kept (they win and lose exactly the same tricks)."""
+    live = FULL_DECK_MASK & ~knowledge.out
+    kept: list[int] = []
+    previous = -1
+    for card in cards_in(legal):
+        if (
+            previous >= 0
+            and HALF_POINTS[card] == 1
+            and HALF_POINTS[previous] == 1
+            and SUIT_INDEX[card] == SUIT_INDEX[previous]
+            and not live & ((1 << card) - 1) & ~((2 << previous) - 1)
+        ):
+            previous = card
+            continue
+        kept.append(card)
+        previous = card
+    return kept
+
+
+TABLE_PASS_BELOW: dict[int, tuple[float, float]] = {3: (22.0, 30.0), 4: (28.0, 32.0), 5: (20.0, 24.0)}
+"""expert/3's counts (``habits.hand_count``) below which it passes without simulating, by table size: while
+petite is open, and once it is outbid (garde and above only). Below them expert/2 about never bids (0 hands of
+63, 1,655 and 711 while petite is open, 5 of the 711 at five; 0 of 199, 684 and 370 over a petite), measured by
+``benchmarks/tarot_bid_cutoff.py`` (docs/tarot.md, "Bots")."""
+
+
+class ExpertTarotBot:
+    name = "expert"
+
+    def __init__(
+        self,
+        version: int = 1,
+        budget: int = 6000,
+        min_worlds: int = 6,
+        max_worlds: int = 64,
+        z: float = 2.0,
+        bid_worlds: int = 32,
+        evidence_candidates: int = 3,
+        ecart_worlds: int = 12,
+        margins: dict[int, tuple[float, float, float, float]] | None = None,
+        pass_below: dict[int, tuple[float, float]] | None = None,
+    ) -> None:
+        self.pass_below = pass_below
+        self.evidence_candidates = evidence_candidates
+        self.bid_worlds = bid_worlds
+        self.ecart_worlds = ecart_worlds
+        self.margins = BID_MARGINS if margins is None else margins
+        self.version = version
+        self.budget = budget
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.z = z
+        self._baseline = BaselineTarotBot()
+
+    def choose(self, seat_view: TarotView, rng: Stream) -> Move:
+        phase = seat_view.phase
+        if phase is Phase.BIDDING:
+            return self._bid(seat_view, rng)
+        if phase is Phase.ECART:
+            return self._ecart(seat_view, rng)
+        if phase is not Phase.PLAYING:
+            return self._baseline.choose(seat_view, rng)
+        legal = legal_mask(seat_view)
+        other = [move for move in seat_view.legal_moves if move.action != CARD]
+        if other or not legal & (legal - 1):
+            return self._baseline.choose(seat_view, rng)
+        return Move(seat_view.seat, CARD, (CARDS[self.card_for(seat_view, legal, rng)],))
+
+    def _bid(self, seat_view: TarotView, rng: Stream) -> Move:
+        seat = seat_view.seat
+        allowed = [Contract(move.action) for move in seat_view.legal_moves if move.action != PASS]
+        if not allowed or self._too_weak(seat_view, allowed):
+            return Move(seat, PASS)
+        seats = seat_view.seats
+        players = seat_view.players
+        bids = [(seats.index(bidder), bid) for bidder, bid in seat_view.bids]
+        simulation = BidSimulation(players, seats.index(seat), mask_of(seat_view.hand), bids, rng, self.bid_worlds)
+        values = simulation.values(allowed)
+        margins = self.margins[players]
+        best = max(allowed, key=lambda contract: values[contract] - margins[contract.strength])
+        if values[best] - margins[best.strength] <= 0:
+            return Move(seat, PASS)
+        return Move(seat, best.value)
+
+    def _too_weak(self, seat_view: TarotView, allowed: list[Contract]) -> bool:
+        """Whether the hand's usual count is below the count from which this bot may bid what is still open."""
+        if self.pass_below is None:
+            return False
+        open_petite, outbid = self.pass_below[seat_view.players]
+        cutoff = open_petite if Contract.PETITE in allowed else outbid
+        return hand_count(mask_of(seat_view.hand), seat_view.players) < cutoff
+
+    def bid_values(self, seat_view: TarotView, rng: Stream, contracts: list[Contract]) -> dict[Contract, float]:
+        """This seat's expected score as the taker of each contract, from deals of the unseen cards played out."""
+        seats = seat_view.seats
+        bids = [(seats.index(bidder), bid) for bidder, bid in seat_view.bids]
+        simulation = BidSimulation(
+            seat_view.players, seats.index(seat_view.seat), mask_of(seat_view.hand), bids, rng, self.bid_worlds
+        )
+        return simulation.values(contracts)
+
+    def _ecart(self, seat_view: TarotView, rng: Stream) -> Move:
+        assert seat_view.contract is not None
+        full = mask_of(seat_view.hand)
+        called = seat_view.called
+        partner_card = called if called is not None and not full >> called & 1 else None
+        chosen = best_ecart(
+            seat_view.players,
+            seat_view.seats.index(seat_view.seat),
+            full,
+            seat_view.contract,
+            partner_card,
+            rng,
+            self.ecart_worlds,
+        )
+        return Move(seat_view.seat, ECART, tuple(CARDS[card] for card in chosen))
+
+    def card_for(self, seat_view: TarotView, legal: int, rng: Stream) -> int:
+        knowledge = knowledge_of(seat_view)
+        candidates = distinct_candidates(legal, knowledge)
+        if len(candidates) == 1:
+            return candidates[0]
+        facts = ViewFacts(seat_view, knowledge)
+        remaining = sum(seat_view.hand_sizes)
+        sign = 1 if knowledge.attack else -1
+        values: dict[int, list[float]] = {card: [] for card in candidates}
+        active = list(candidates)
+        spent = 0
+        worlds = 0
+        while len(active) > 1 and worlds < self.max_worlds:
+            if worlds >= self.min_worlds and spent + len(active) * remaining > self.budget:
+                break
+            position = sampled_position(facts, rng, self.evidence_candidates)
+            for card in active:
+                outcome = playout(position, card)
+                values[card].append(
+                    sign * marque_of(position.contract, outcome, position.primes, position.chelem_announced)
+                )
+            spent += len(active) * remaining
+            worlds += 1
+            if worlds >= self.min_worlds:
+                active = self._survivors(active, values, worlds)
+        means = {card: sum(values[card]) / len(values[card]) for card in active}
+        best = max(means.values())
+        best_cards = [card for card in active if means[card] >= best - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        preferred = BaselineTarotBot.card_for(seat_view)
+        return preferred if preferred in best_cards else best_cards[0]
+
+    @classmethod
+    def table_expert(cls, version: int = 3) -> ExpertTarotBot:
+        """``expert/2``: expert/1's bids on a tenth of its card budget and a third of its écart deals, cheaper
+        for the server's time per move (docs/tarot.md, "Bots"): 600 simulated cards a card decision (2 to 8
+        deals), 32 deals a bid (12 overbid at five players), 4 an écart. ``expert/3``: the same, but a hand
+        whose usual count is below ``TABLE_PASS_BELOW`` passes without simulating its bid."""
+        pass_below = TABLE_PASS_BELOW if version == 3 else None
+        return cls(
+            version, budget=600, min_worlds=2, max_worlds=8, bid_worlds=32, ecart_worlds=4, pass_below=pass_below
+        )
+
+    def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
+        """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""
+        leader = max(active, key=lambda card: sum(values[card][-worlds:]))
+        top = values[leader][-worlds:]
+        kept = [leader]
+        for card in active:
+            if card == leader:
+                continue
+            differences = [a - b for a, b in zip(top, values[card][-worlds:], strict=True)]
+            mean = sum(differences) / worlds
+            spread = sum((d - mean) ** 2 for d in differences) / (worlds - 1)
+            if mean > self.z * math.sqrt(spread / worlds) and mean > 0:
+                continue
+            kept.append(card)
+        return kept

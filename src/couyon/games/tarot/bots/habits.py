@@ -1,0 +1,431 @@
+"""The usual tarot play, on card masks: the baseline's rules, and the expert's rollout policy.
+
+One function, ``habit_card``, picks a card for any seat from what that seat may assume of
+the others (``holdings``: per seat, the cards it may hold). A bot passes what its view
+proves (``knowledge.possible_holdings``); a rollout inside the expert's search passes the
+true hands of the deal it imagines, so the same habits play both. The habits:
+
+- never keep the Excuse to the last trick (it would go to the trick's winner); play it
+  rather than give a valuable card to the other camp;
+- leading: the attack draws trumps with the master trump (hunting the Petit), then cashes
+  its masters, then plays its longest suit; the defence makes the taker ruff in a suit he
+  is known to lack, cashes its masters, then plays its longest suit; nobody leads the
+  Petit while it can be caught;
+- following: load a trick that an ally wins for sure (or when playing last) with the most
+  valuable card; win a trick of the other camp with the cheapest card that wins for sure,
+  with the strongest winner when it holds the Petit or many points; the Petit is played
+  whenever it is safe (won for sure, or under an ally's sure trump); otherwise give the
+  cheapest card, keeping trumps and the Petit.
+
+Also the baseline's bidding count, écart, call and announcements.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from couyon.games.tarot.cards import (
+    BOUT_MASK,
+    EXCUSE_BIT,
+    EXCUSE_INDEX,
+    FIRST_TRUMP,
+    HALF_POINTS,
+    HAND_SIZES,
+    JACK_MASK,
+    KING_MASK,
+    KNIGHT_MASK,
+    PETIT,
+    QUEEN_MASK,
+    RANKS_PER_SUIT,
+    SUIT_MASKS,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    TWENTY_ONE,
+    bit,
+)
+from couyon.games.tarot.scoring import Contract
+
+ALLY = 1
+FOE = -1
+TRUMP = 4
+"""The suit index of trumps in ``SUIT_INDEX`` (plain suits are 0–3; the Excuse has -1)."""
+SUIT_INDEX: tuple[int, ...] = tuple(
+    -1 if card == EXCUSE_INDEX else TRUMP if card >= FIRST_TRUMP else card // RANKS_PER_SUIT for card in range(78)
+)
+PLAIN_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+PETIT_BIT = bit(PETIT)
+ABOVE_IN_SUIT: tuple[int, ...] = tuple(
+    (SUIT_MASKS[card // RANKS_PER_SUIT] & ~((2 << card) - 1)) if card < FIRST_TRUMP else 0 for card in range(78)
+)
+"""For each plain card, the higher cards of its suit."""
+LOW_PLAIN_MASK = PLAIN_MASK & ~(JACK_MASK | KNIGHT_MASK | QUEEN_MASK | KING_MASK)
+"""The plain cards worth half a point: the 1 to the 10 of each suit."""
+MIDDLE_TRUMP_MASK = TRUMP_MASK & ~BOUT_MASK
+"""2T to 20T."""
+CHEAP_ORDER = (
+    LOW_PLAIN_MASK,
+    MIDDLE_TRUMP_MASK,
+    JACK_MASK,
+    KNIGHT_MASK,
+    QUEEN_MASK,
+    KING_MASK,
+    bit(TWENTY_ONE),
+    PETIT_BIT,
+    EXCUSE_BIT,
+)
+"""What gives away least first: low plain cards, middle trumps, then by points; the Petit and the Excuse last."""
+LOAD_ORDER = (KING_MASK, QUEEN_MASK, KNIGHT_MASK, JACK_MASK, LOW_PLAIN_MASK)
+"""The plain cards that load a trick most first."""
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def cheapest(mask: int) -> int:
+    """The card of ``mask`` that gives away least (the lowest of the first kind in ``CHEAP_ORDER``)."""
+    for kind in CHEAP_ORDER:
+        cards = mask & kind
+        if cards:
+            return (cards & -cards).bit_length() - 1
+    raise ValueError("no card to give")
+
+
+def most_loading(mask: int) -> int:
+    """The plain card of ``mask`` worth most (the highest of the first kind in ``LOAD_ORDER``)."""
+    for kind in LOAD_ORDER:
+        cards = mask & kind
+        if cards:
+            return cards.bit_length() - 1
+    raise ValueError("no plain card to load")
+
+
+def trick_best(trick: Sequence[int]) -> tuple[int, int, int]:
+    """(index, card, led suit) of the card winning ``trick`` so far; (-1, -1, -1) while only the Excuse is in it."""
+    led = -1
+    best = -1
+    index = -1
+    for position, card in enumerate(trick):
+        suit = SUIT_INDEX[card]
+        if suit < 0:
+            continue
+        if led < 0:
+            led, best, index = suit, card, position
+        elif suit == TRUMP:
+            if card > best or SUIT_INDEX[best] != TRUMP:
+                best, index = card, position
+        elif suit == led and SUIT_INDEX[best] == led and card > best:
+            best, index = card, position
+    return index, best, led
+
+
+def beats(card: int, best: int, led: int) -> bool:
+    """Whether ``card`` played now would win over ``best`` (the trick's winning card, ``led`` its led suit)."""
+    suit = SUIT_INDEX[card]
+    if suit == TRUMP:
+        return SUIT_INDEX[best] != TRUMP or card > best
+    return suit == led and SUIT_INDEX[best] == led and card > best
+
+
+def _beatable(card: int, led: int, later: Sequence[int]) -> bool:
+    """Whether a seat still to play may beat ``card`` (``later``: what each of them may hold)."""
+    if card >= FIRST_TRUMP:
+        above = TRUMPS_ABOVE[card]
+        if led == TRUMP:
+            return any(held & above for held in later)
+        follow = SUIT_MASKS[led]
+        return any(held & above and not held & follow for held in later)
+    above = ABOVE_IN_SUIT[card]
+    follow = SUIT_MASKS[led]
+    return any(held & above or (not held & follow and held & TRUMP_MASK) for held in later)
+
+
+def habit_card(
+    players: int,
+    me: int,
+    legal: int,
+    leader: int,
+    trick: Sequence[int],
+    camp: Sequence[int],
+    holdings: Sequence[int],
+    taker: int,
+    attack: bool,
+) -> int:
+    """The card the usual play picks among ``legal`` for seat ``me``.
+
+    ``camp``: each seat seen from ``me`` (``ALLY``, ``FOE`` or 0 for unknown, at five);
+    ``holdings``: per seat, the cards it may hold (``holdings[me]`` is the hand).
+    """
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    index, best, led = trick_best(trick)
+    points = 0
+    for card in trick:
+        points += HALF_POINTS[card]
+    return habit_choice(players, me, legal, leader, len(trick), index, best, led, points, camp, holdings, taker, attack)
+
+
+def habit_choice(
+    players: int,
+    me: int,
+    legal: int,
+    leader: int,
+    played: int,
+    index: int,
+    best: int,
+    led: int,
+    points: int,
+    camp: Sequence[int],
+    holdings: Sequence[int],
+    taker: int,
+    attack: bool,
+) -> int:
+    """``habit_card`` with the trick already read: ``played`` cards in it, the winning ``index`` and ``best``
+    card (-1 while only the Excuse is in it), the ``led`` suit and its ``points`` in half points."""
+    hand = holdings[me]
+    if legal & EXCUSE_BIT and hand.bit_count() == 2:
+        return EXCUSE_INDEX
+    if index < 0:
+        return _lead(players, me, hand, legal, camp, holdings, taker, attack)
+    later = [holdings[(leader + position) % players] for position in range(played + 1, players)]
+    winner = (leader + index) % players
+    standing = camp[winner]
+    if standing == 0 and attack:
+        standing = FOE
+    if standing == ALLY:
+        if not later or not _beatable(best, led, later):
+            if legal & PETIT_BIT and best >= FIRST_TRUMP:
+                return PETIT
+            plain_legal = legal & PLAIN_MASK
+            if plain_legal:
+                return most_loading(plain_legal)
+            return _lowest_trump(legal)
+        return _discard(legal)
+    winning = legal & TRUMPS_ABOVE[best] if best >= FIRST_TRUMP else legal & (ABOVE_IN_SUIT[best] | TRUMP_MASK)
+    if winning and standing == FOE:
+        sure = 0
+        if not later:
+            sure = winning
+        else:
+            rest = winning
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if not _beatable(low.bit_length() - 1, led, later):
+                    sure |= low
+        if sure & PETIT_BIT:
+            return PETIT
+        if sure:
+            return cheapest(sure)
+        if points >= 8:
+            strongest = winning.bit_length() - 1
+            if strongest != PETIT:
+                return strongest
+    elif winning and not later and winning & PETIT_BIT:
+        return PETIT
+    return _discard(legal)
+
+
+def _lowest_trump(legal: int) -> int:
+    trumps = legal & TRUMP_MASK
+    if not trumps:
+        return cheapest(legal)
+    others = trumps & ~PETIT_BIT
+    chosen = others or trumps
+    return (chosen & -chosen).bit_length() - 1
+
+
+def _discard(legal: int) -> int:
+    """The card that gives away least; the Excuse instead of a valuable card."""
+    rest = legal & ~EXCUSE_BIT
+    if not rest:
+        return EXCUSE_INDEX
+    card = cheapest(rest)
+    if legal & EXCUSE_BIT and HALF_POINTS[card] >= 5:
+        return EXCUSE_INDEX
+    return card
+
+
+def _master(suit_mask: int, hand: int, others: int) -> int | None:
+    """This hand's card of the suit that nobody else may beat, if it holds one (``others``: what they may hold)."""
+    mine = hand & suit_mask
+    if not mine:
+        return None
+    top = mine.bit_length() - 1
+    if others & suit_mask & ~((2 << top) - 1):
+        return None
+    return top
+
+
+def _lead(
+    players: int,
+    me: int,
+    hand: int,
+    legal: int,
+    camp: Sequence[int],
+    holdings: Sequence[int],
+    taker: int,
+    attack: bool,
+) -> int:
+    others = 0
+    for seat in range(players):
+        if seat != me:
+            others |= holdings[seat]
+    trumps = legal & TRUMP_MASK
+    plain = legal & PLAIN_MASK
+    if attack:
+        if trumps and others & TRUMP_MASK:
+            master = _master(TRUMP_MASK, hand, others)
+            if master is not None and legal >> master & 1:
+                return master
+        ruffers = [
+            held for seat, held in enumerate(holdings) if seat != me and camp[seat] != ALLY and held & TRUMP_MASK
+        ]
+        for suit_mask in SUIT_MASKS:
+            if not plain & suit_mask:
+                continue
+            master = _master(suit_mask, hand, others)
+            if master is not None and all(held & suit_mask for held in ruffers):
+                return master
+    else:
+        taker_held = holdings[taker]
+        if taker_held & TRUMP_MASK:
+            for suit_mask in SUIT_MASKS:
+                if plain & suit_mask and not taker_held & suit_mask:
+                    return cheapest(plain & suit_mask)
+        for suit_mask in SUIT_MASKS:
+            if not plain & suit_mask or not taker_held & suit_mask:
+                continue
+            master = _master(suit_mask, hand, others)
+            if master is not None:
+                return master
+    if plain:
+        longest = SUIT_MASKS[0]
+        length = -1
+        for suit_mask in SUIT_MASKS:
+            count = (plain & suit_mask).bit_count()
+            if count > length:
+                longest, length = suit_mask, count
+        return cheapest(plain & longest)
+    if trumps:
+        return _lowest_trump(legal)
+    return EXCUSE_INDEX
+
+
+# --- bidding, écart, call
+
+
+BID_THRESHOLDS = (40, 56, 71, 81)
+"""Points of the usual count for petite, garde, garde sans and garde contre (on an 18-card hand)."""
+
+
+def hand_count(hand: int, players: int) -> float:
+    """The usual point count of a hand, scaled to an 18-card hand (four players).
+
+    21: 10, Excuse: 8, the Petit 5/7/9 with 4/5/6+ trumps (nothing with fewer); each trump 2,
+    and 1 more from the 16 up; kings 6, queens 3, knights 2, jacks 1, a king with its queen 1
+    more; a suit of 5, 6, 7+ cards 5, 7, 9; a void 6 and a singleton 3 with 4 trumps or more.
+    """
+    trumps = (hand & TRUMP_MASK).bit_count()
+    count = 0.0
+    if hand >> TWENTY_ONE & 1:
+        count += 10
+    if hand & EXCUSE_BIT:
+        count += 8
+    if hand & PETIT_BIT:
+        count += 9 if trumps >= 6 else 7 if trumps == 5 else 5 if trumps == 4 else 0
+    count += 2 * trumps + (hand & TRUMP_MASK & ~((1 << (FIRST_TRUMP + 15)) - 1)).bit_count()
+    count += 6 * (hand & KING_MASK).bit_count() + 3 * (hand & QUEEN_MASK).bit_count()
+    count += 2 * (hand & KNIGHT_MASK).bit_count() + (hand & JACK_MASK).bit_count()
+    for suit_mask in SUIT_MASKS:
+        held = hand & suit_mask
+        length = held.bit_count()
+        if held & KING_MASK and held & QUEEN_MASK:
+            count += 1
+        if length >= 5:
+            count += 5 if length == 5 else 7 if length == 6 else 9
+        if trumps >= 4:
+            count += 6 if length == 0 else 3 if length == 1 else 0
+    return count * HAND_SIZES[4] / HAND_SIZES[players]
+
+
+def contract_for_count(count: float, thresholds: Sequence[float] = BID_THRESHOLDS) -> Contract | None:
+    """The contract the count is worth, or None (pass)."""
+    chosen: Contract | None = None
+    for contract, threshold in zip(Contract, thresholds, strict=True):
+        if count >= threshold:
+            chosen = contract
+    return chosen
+
+
+EVIDENCE_WIDTH = 5.0
+"""Softness of a bid as evidence: a logistic of (count − threshold) / width."""
+EVIDENCE_FLOOR = 0.05
+
+
+def _logistic(value: float) -> float:
+    if value < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value))
+
+
+def bid_likelihood(count: float, bid: Contract | None) -> float:
+    """How likely a player of this count makes ``bid`` (None: pass), under the usual thresholds, smoothed."""
+    reach = [_logistic((count - threshold) / EVIDENCE_WIDTH) for threshold in BID_THRESHOLDS] + [0.0]
+    if bid is None:
+        probability = 1.0 - reach[0]
+    else:
+        strength = bid.strength
+        probability = reach[strength] - reach[strength + 1]
+    return max(EVIDENCE_FLOOR, probability)
+
+
+def habit_ecart(hand: int, eligible: int, size: int, max_trumps: int) -> tuple[int, ...]:
+    """An écart that makes voids and keeps kings: whole short kingless suits first, then their best cards.
+
+    ``hand`` is the taker's hand with the chien, ``eligible`` the cards that may go (no king,
+    no bout); trumps only as forced, the lowest first.
+    """
+    chosen = 0
+    room = size
+    plain = eligible & PLAIN_MASK
+    kingless = [suit for suit in range(4) if plain & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit] & KING_MASK]
+    for suit in sorted(kingless, key=lambda suit: ((hand & SUIT_MASKS[suit]).bit_count(), suit)):
+        cards = plain & SUIT_MASKS[suit]
+        if cards.bit_count() <= room:
+            chosen |= cards
+            room -= cards.bit_count()
+    rest = plain & ~chosen
+    while room and rest:
+        card = min(
+            cards_in(rest),
+            key=lambda card: ((hand & ~chosen & SUIT_MASKS[SUIT_INDEX[card]]).bit_count(), -HALF_POINTS[card], -card),
+        )
+        chosen |= 1 << card
+        rest &= ~(1 << card)
+        room -= 1
+    trumps = cards_in(eligible & TRUMP_MASK)
+    while room and trumps:
+        chosen |= 1 << trumps.pop(0)
+        room -= 1
+    assert (chosen & TRUMP_MASK).bit_count() <= max_trumps
+    return tuple(cards_in(chosen))
+
+
+def habit_call(hand: int, callable_cards: Sequence[int]) -> int:
+    """The card to call at five: one not held, in the suit where the hand holds the most, its queen first."""
+    not_held = [card for card in callable_cards if not hand >> card & 1] or list(callable_cards)
+
+    def strength(card: int) -> tuple[int, int, int]:
+        suit_mask = SUIT_MASKS[SUIT_INDEX[card]]
+        held = hand & suit_mask
+        return (1 if held & QUEEN_MASK else 0, held.bit_count(), -card)
+
+    return max(not_held, key=strength)

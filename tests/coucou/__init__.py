@@ -1,1 +1,0 @@
-"""Tests of coucou (couyon.coucou): one file per module, the contract's vectors, rulings, random games, golden records."""
