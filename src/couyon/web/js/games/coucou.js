@@ -14,7 +14,7 @@
 import { suitSymbol } from "../cards.js";
 import { currentLanguage, formatDay, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, controlButton, currentGame } from "../table.js";
+import { announce, clone, controlButton, currentGame } from "../table/shared.js";
 
 const HUMAN = 1;
 const $ = (id) => document.getElementById(id);

@@ -4,7 +4,7 @@
 import { byHandOrder, cardBack, suitSymbol, tableCard } from "../cards.js";
 import { cardName, cardWithArticle, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, nextSeat, seatName, trumpBadge } from "../table.js";
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, trumpBadge } from "../table/shared.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -6,7 +6,7 @@
 import { RANK_ORDER, byHandOrder, cardBack, suitSymbol } from "../cards.js";
 import { parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, nextSeat, seatName, teamOf, trumpBadge } from "../table.js";
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, teamOf, trumpBadge } from "../table/shared.js";
 
 const SUITS = ["C", "D", "H", "S"];
 

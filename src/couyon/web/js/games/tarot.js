@@ -8,7 +8,7 @@
 import { tableCard } from "../cards.js";
 import { cardName, cardWithArticle, formatDay, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf } from "../table.js";
+import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf } from "../table/shared.js";
 
 const $ = (id) => document.getElementById(id);
 const words = () => t().tarot;
