@@ -1,4 +1,4 @@
-// The common couyon at the shared table (see the interface in ../table.js): four cards
+// The common couyon at the shared table (see the interface in docs/web.md): four cards
 // each, a turned card proposes trump, each player takes or passes, five chalk lines.
 
 import { byHandOrder, cardBack, suitSymbol, tableCard } from "../cards.js";
