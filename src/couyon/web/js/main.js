@@ -7,6 +7,8 @@
 // #/results and #/stats (and #/results/<game>, #/stats/<game>) are the day's results with the archive,
 // and the player's statistics (js/returning.js, loaded on the first visit to one of them).
 // #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
+// The table (js/table.js, with the game's module and words) is loaded the first time it is needed:
+// a table route, a new game, or the leaderboard's name form; a home page loads none of it.
 
 import { api } from "./api.js";
 import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
@@ -22,10 +24,11 @@ import {
   gameName,
   gameSentence,
   isGame,
+  loadWords,
   pageGame,
   setGameChoice,
 } from "./games/index.js";
-import * as table from "./table.js";
+import { storedGameId } from "./table/storage.js";
 
 const $ = (id) => document.getElementById(id);
 const PERIODS = ["day", "week", "all"];
@@ -46,6 +49,30 @@ const page = {
   resultsDay: null, // the day the results page shows (js/returning.js), and of which game
   resultsGame: null,
 };
+
+// The table module once loaded (null before), and its loading.
+let table = null;
+let tableLoading = null;
+
+/** The table module, loaded and set up once. */
+function openTable() {
+  if (!tableLoading) {
+    tableLoading = import("./table.js").then((module) => {
+      module.setGameOverListener((game) => {
+        $("end-leaderboard").href = routeFor("leaderboard", pageGame(game.game ?? DEFAULT_GAME));
+        $("end-results").hidden = !(game.mode === "daily" && game.day);
+        $("end-results").href = routeFor("results", pageGame(game.game ?? DEFAULT_GAME));
+      });
+      module.setUpTable();
+      table = module;
+      return module;
+    });
+    tableLoading.catch(() => {
+      tableLoading = null; // tried again on the next need
+    });
+  }
+  return tableLoading;
+}
 
 /** The fragment of a view of a game: couyon keeps the routes it always had. */
 function routeFor(view, gameId = DEFAULT_GAME) {
@@ -100,7 +127,7 @@ async function showRoute({ moveFocus = true } = {}) {
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
-  if (view !== "table") table.closeDialogs();
+  if (view !== "table") table?.closeDialogs();
   // The table's link to help: couyon's tips, or the page of another game's rules, tips and questions.
   $("table-help").href = game === DEFAULT_GAME ? "#/tips" : routeFor("rules", game);
   $("table-help").textContent = game === DEFAULT_GAME ? words.linkTips : words.linkGameRules;
@@ -122,7 +149,7 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
-  if (view === "table" && !table.hasGame(game)) await resumeStoredGame(game);
+  if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
 }
 
 // ---------------------------------------------------------------- homes
@@ -144,7 +171,7 @@ function homeOf(gameId) {
 async function resumeStoredGame(gameId) {
   table.clear();
   showDayBoard();
-  const id = table.storedGameId(gameId);
+  const id = storedGameId(gameId);
   if (id && (await table.load(id, gameId))) {
     showDayBoard();
     return;
@@ -250,6 +277,8 @@ async function fetchDaily(gameId) {
 
 async function refreshHome(gameId) {
   const home = homeOf(gameId);
+  // Another game's home says some of its own words (couyon's home, the site's, needs none of its own).
+  if (gameId !== DEFAULT_GAME) await loadWords(gameId).catch(() => {}); // else it says the shared ones
   if (gameId === DEFAULT_GAME) renderOptions(gameId, $("home-options"), "home-option");
   drawHeroFan(home.fan, gameInfo(gameId).fan);
   fillGameList(home.list, gameId);
@@ -267,7 +296,7 @@ async function refreshHome(gameId) {
     $("game-daily-note").textContent = own.dailyNote ?? "";
     renderChoice($("game-choice"), gameId, () => refreshHome(gameId));
   }
-  home.resume.hidden = !table.storedGameId(gameId);
+  home.resume.hidden = !storedGameId(gameId);
   const daily = await fetchDaily(gameId);
   const words = t();
   if (daily && daily.finished) home.daily.textContent = words.replayDaily;
@@ -309,7 +338,7 @@ async function renderDailyResult(gameId, daily) {
 
 /** Beside an unranked daily game (the archive, or a replay of today's), the table shows that day's board. */
 async function showDayBoard() {
-  const game = table.currentGame();
+  const game = table?.currentGame();
   const box = $("day-board");
   const shown = Boolean(game && game.mode === "daily" && game.day && !game.ranked);
   box.hidden = !shown;
@@ -394,10 +423,12 @@ function renderOptions(gameId, box = $("game-options"), prefix = "option") {
 }
 
 async function startGame(gameId, mode, ranked = true, day = null) {
+  // The table is there before the route changes, so that the route finds the game being started.
+  const shown = await openTable().catch(() => null);
   location.hash = routeFor("table", gameId);
   $("day-board").hidden = true;
   try {
-    await table.start(gameId, mode, ranked, mode === "free" ? chosenOptions(gameId) : null, day);
+    await shown.start(gameId, mode, ranked, mode === "free" ? chosenOptions(gameId) : null, day);
   } catch {
     $("prompt").textContent = t().errorGeneric;
   }
@@ -462,6 +493,7 @@ function renderBoardGames(gameId) {
 }
 
 async function refreshBoard(gameId) {
+  await loadWords(gameId).catch(() => {}); // a game may name its deals column (coucou's coups)
   const words = t();
   renderBoardGames(gameId);
   renderChoice($("board-choice"), gameId, () => refreshBoard(gameId));
@@ -551,14 +583,15 @@ async function refreshBoard(gameId) {
   }
   box.append(tableElement);
   const nameless = data.entries.find((entry) => entry.you && !entry.name);
-  if (nameless) inviteToName(nameless, gameId);
+  if (nameless) await inviteToName(nameless, gameId);
 }
 
 /** The player's row is nameless: say how it shows and offer to choose a name, right under the board. */
-function inviteToName(entry, gameId) {
+async function inviteToName(entry, gameId) {
+  const { nameForm } = await openTable();
   const intro = document.createElement("p");
   intro.textContent = t().nameInvite(t().anonymousTag(entry.tag));
-  const form = table.nameForm("board-name", { status: $("board-name-status"), saved: () => refreshBoard(gameId) });
+  const form = nameForm("board-name", { status: $("board-name-status"), saved: () => refreshBoard(gameId) });
   $("board-invite").replaceChildren(intro, form);
 }
 
@@ -726,7 +759,7 @@ async function saveName(event) {
 
 /** The game of the table: the one it shows, else the one its route names. */
 function tableGame() {
-  const game = table.currentGame();
+  const game = table?.currentGame();
   return game ? pageGame(game.game ?? DEFAULT_GAME) : page.game;
 }
 
@@ -743,18 +776,13 @@ function wire() {
   $("game-daily").addEventListener("click", () => playDaily(page.game));
   $("end-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
   $("table-new-game").addEventListener("click", () => startGame(tableGame(), "free"));
-  table.setGameOverListener((game) => {
-    $("end-leaderboard").href = routeFor("leaderboard", pageGame(game.game ?? DEFAULT_GAME));
-    $("end-results").hidden = !(game.mode === "daily" && game.day);
-    $("end-results").href = routeFor("results", pageGame(game.game ?? DEFAULT_GAME));
-  });
   $("end-results").addEventListener("click", () => {
-    const game = table.currentGame();
+    const game = table?.currentGame();
     if (game && game.day) returningContext.showDay(pageGame(game.game ?? DEFAULT_GAME), game.day);
     $("end-dialog").close();
   });
   $("end-leaderboard").addEventListener("click", () => {
-    const game = table.currentGame();
+    const game = table?.currentGame();
     page.board = game && game.mode === "daily" ? "daily" : "free";
     page.boardDay = game && game.day ? game.day : page.boardDay;
     if (game && game.options && game.options.level) {
@@ -789,13 +817,13 @@ function wire() {
   form.addEventListener("change", (event) => {
     if (event.target.name === "language") {
       setLanguage(event.target.value);
-      table.rerender();
+      table?.rerender();
       showRoute({ moveFocus: false });
     } else if (event.target.name === "speed") {
       setSpeed(event.target.value);
     } else if (event.target.name === "sound") {
       setSound(event.target.checked);
-      table.showSound();
+      table?.showSound();
     }
   });
   $("board-level-select").addEventListener("change", (event) => {
@@ -813,7 +841,6 @@ function wire() {
     copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
   );
   window.addEventListener("hashchange", () => showRoute());
-  table.setUpTable();
 }
 
 applyStaticTexts();

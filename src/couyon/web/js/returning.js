@@ -6,8 +6,11 @@
 // attempt is finished, the traveller only once the day is over.
 
 import { api, ApiError } from "./api.js";
-import { cardName, formatDay, t } from "./i18n.js";
-import { DEFAULT_GAME, GAMES, apiGame, gameInfo, gameName } from "./games/index.js";
+import { addWords, cardName, formatDay, t } from "./i18n.js";
+import { DEFAULT_GAME, GAMES, apiGame, gameInfo, gameName, loadWords } from "./games/index.js";
+import returningWords from "./returning-words.js";
+
+addWords(returningWords);
 
 const $ = (id) => document.getElementById(id);
 
@@ -89,6 +92,7 @@ function countTable(caption, header, lines, key) {
 
 /** The first ten of ``gameId``'s board of ``day`` into ``box`` (the results page, and beside an archive game). */
 export async function renderDayBoard(box, gameId, day) {
+  await loadWords(gameId).catch(() => {});
   const words = wordsOf(gameId);
   box.replaceChildren();
   let data;
@@ -132,6 +136,7 @@ function showResultParts(root, parts, said) {
  */
 export async function showResults(gameId, context) {
   const { page, routeFor, playArchive, playToday } = context;
+  await loadWords(gameId).catch(() => {});
   const words = wordsOf(gameId);
   const root = $("results-root");
   let status = null;
@@ -317,6 +322,7 @@ function travellerSection(headers, rows, words) {
 /** The player's statistics in ``gameId``: streaks, ranked games, the calendar and the days played. */
 export async function showStats(gameId, context) {
   const { routeFor, showDay } = context;
+  await loadWords(gameId).catch(() => {});
   const words = wordsOf(gameId);
   const root = $("stats-root");
   let stats;

@@ -6,8 +6,12 @@
 // seat 1 played: its choice beside the expert's, the other choice's outcome, the showdown.
 
 import { api } from "./api.js";
-import { cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
+import { addWords, cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
 import { byHandOrder, suitSymbol } from "./cards.js";
+import { loadWords } from "./games/index.js";
+import reviewWords from "./review-words.js";
+
+addWords(reviewWords);
 
 const SEATS = ["S", "W", "N", "E"];
 const page = { id: null, review: null, error: null, deal: 0, trick: 0, drawn: null };
@@ -19,6 +23,7 @@ export async function showReview(root, gameId) {
     root.replaceChildren(paragraph(t().review.loading));
     try {
       page.review = await api.review(gameId);
+      await loadWords(page.review.game); // the game's own words (coucou's review words live with coucou)
     } catch (error) {
       page.error = error;
     }

@@ -2,84 +2,28 @@
 // and turns clicks, taps, drags and keys into intents. It never decides legality: only the
 // moves listed in view.legal can be sent.
 //
-// What differs between games lives in the game's module (js/games/<id>.js, found through
-// js/games/index.js). A module's default export is an object with:
-//   id, startLines                       the API's game id; the lines each team starts with
-//   sortHand(hand, model)                the hand in display order
-//   isTrump(code, model)                 a hand card is marked (and named) as a trump
-//   playsCards(model)                    South, to move, is asked for a card (else for a button)
-//   turn(model)                          what South is asked, for #view-table[data-turn]
-//   mountControls(box, send)             build the game's buttons once in #game-controls
-//   renderControls(model, acting)        show, hide and enable them
-//   focusControls(model)                 the buttons that take the focus first on South's turn
-//   prompt(model)                        the line above the hand on South's turn (or [question, detail])
-//   yourTurn(model)                      what the live region says on South's turn
-//   seatChips(seat, model), seatBubble(seat, model)   the game's marks around a seat
-//   renderCentre(box, model)             the announcements in the middle (#proposal)
-//   chalkNote(model)                     a note under the slate (a node) or null
-//   facts(model)                         [term, value] pairs of the deal
-//   applyEvent(model, event, finalView)  move the model one event on, announce it, say how to
-//                                        animate it; commonEvent() does card, trick, deal_end, game_over
-//   rewound(view)                        the view as it stood when the deal was dealt
-//   dealSummary(entry)                   {outcome, details} of a finished deal
-// and, optionally (a game of other seats or another score, as tarot):
-//   southActs(model)                     South has a move now (default: he is the seat to move)
-//   allows(model, move)                  a move South may send (default: listed in view.legal)
-//   picking(model)                       null, or {chosen: Set, may(code)}: the hand picks cards (an écart)
-//   pick(code, model)                    add or remove a card of the picking
-//   seatRole(seat, model)                the word under a seat's name ("" for none)
-//   renderScore(box, model), scoreTitle() the score panel instead of the chalk lines
-//   dealEnded(model, entry)              what a finished deal changes in the model (default: the lines)
-//   dealSheet(entry, model)              {nodes, said, last} of the deal's dialog instead of the lines table
-//   endOfGame(model, game)               {title, lines, share} of the end dialog
-//   sayGameOver(event)                   what the live region says at the end
-// and, for a game that draws its own table (coucou: an oval of 5 to 20 seats, one card each):
-//   human                                the human's seat in the view (default "S")
-//   seatName(seat)                       a seat's name in sentences and prompts
-//   renderTable(model)                   draw the whole table instead of the felt's seats, trick and chalk;
-//                                        the view then needs no deal, hand or lines
+// What differs between games lives in the game's module (js/games/<id>.js, loaded through
+// js/games/index.js's gameModule with its words); the interface such a module answers, and the
+// module map, are in docs/web.md ("Several games"). What the games use of the table (its state,
+// the live region, the buttons, the events every trick game has) is in js/table/shared.js, which
+// imports no game: the games never import this file. Loaded by js/main.js when first needed.
 //
 import { api, ApiError } from "./api.js";
-import { cardBack, cardFace, suitSymbol, tableCard } from "./cards.js";
-import { cardName, cardWithArticle, currentLanguage, formatDay, t } from "./i18n.js";
+import { cardBack, cardFace, tableCard } from "./cards.js";
+import { cardName, currentLanguage, formatDay, t } from "./i18n.js";
 import { pace, playSound, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
+import { SEATS, announce, clone, seatName, seatsOf, setRenderer, state } from "./table/shared.js";
+import { rememberGame } from "./table/storage.js";
 
-export const SEATS = ["S", "W", "N", "E"];
-const GAME_KEY = "couyon.game";
+export { currentGame, rerender } from "./table/shared.js";
+
+setRenderer(render);
+
 const DRAG_THRESHOLD = 8;
 
 const $ = (id) => document.getElementById(id);
 
-const state = {
-  game: null, // the last game answer, without its events
-  rules: null, // the table module of that game
-  model: null, // what the table shows now: a view, advanced event by event while animating
-  busy: false,
-  roving: null, // the hand card that holds tabindex 0
-  reviewed: 0, // the index, in the deal's tricks, of the trick the trick dialog shows
-  droppedCard: null, // the card South dropped on the centre: it lands without flying in
-  chalkShown: null, // lines drawn on the slate, to animate erasures
-  onGameOver: null,
-  // Bumped whenever another game is asked for: an older load or animation that wakes up
-  // after it must not draw over the newer game.
-  generation: 0,
-  starting: null, // the id of the game being started, if any
-  hint: null, // the expert's move last told: {game, moveNumber, move}
-  hurry: false, // the player asked to see the end of the animation at once
-  wakers: new Set(), // the pauses under way, to end them early
-  toldSkip: false, // the live region said once how to skip an animation
-};
-
-export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
-export const teamOf = (seat) => (seat === "S" || seat === "N" ? "NS" : "WE");
-export const clone = (value) => structuredClone(value);
-/** The seats of the table a model shows, in turn order: the view's own, else couyon's four. */
-export const seatsOf = (model) => (model && model.seats) || SEATS;
-const following = (model, seat) => {
-  const seats = seatsOf(model);
-  return seats[(seats.indexOf(seat) + 1) % seats.length];
-};
 const MAX_BACKS = 10;
 const sleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
@@ -111,54 +55,13 @@ function endHurry() {
   $("view-table").classList.remove("is-hurried");
 }
 
-export function seatName(seat) {
-  return state.rules && state.rules.seatName ? state.rules.seatName(seat) : t().seat[seat];
-}
-
 /** The page's game of an API answer (answers from before several games carry none; ``tarot4`` is ``tarot``). */
 const gameOf = (answer) => pageGame(answer.game ?? DEFAULT_GAME);
-
-// ---------------------------------------------------------------- storage
-
-// One game in progress per game id; couyon keeps the key it always had.
-const storageKey = (gameId) => (gameId === DEFAULT_GAME ? GAME_KEY : `${GAME_KEY}.${gameId}`);
-
-export function storedGameId(gameId = DEFAULT_GAME) {
-  try {
-    return localStorage.getItem(storageKey(gameId));
-  } catch {
-    return null;
-  }
-}
-
-function rememberGame(gameId, id) {
-  try {
-    if (id) localStorage.setItem(storageKey(gameId), id);
-    else localStorage.removeItem(storageKey(gameId));
-  } catch {
-    // Without storage a reload starts from the home page; nothing else depends on it.
-  }
-}
 
 /** Whether the table shows a game of this kind or is starting one (then nothing else should be loaded). */
 export function hasGame(gameId = DEFAULT_GAME) {
   if (state.starting) return state.starting === gameId;
   return state.game !== null && gameOf(state.game) === gameId;
-}
-
-export function currentGame() {
-  return state.game;
-}
-
-// ---------------------------------------------------------------- live region
-
-export function announce(text) {
-  const region = $("announcer");
-  const line = document.createElement("p");
-  line.textContent = text;
-  region.append(line);
-  // Keep the region short: screen readers speak additions, old lines are noise.
-  while (region.childElementCount > 8) region.firstElementChild.remove();
 }
 
 // ---------------------------------------------------------------- rendering
@@ -247,31 +150,6 @@ function chip(className, text) {
   element.className = `chip ${className}`;
   element.textContent = text;
   return element;
-}
-
-/** A button of a game's controls; with ``i18nKey`` its words follow the language by themselves. */
-export function controlButton(id, primary, i18nKey = null) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = primary ? "button primary" : "button";
-  element.id = id;
-  if (i18nKey) {
-    element.dataset.i18n = i18nKey;
-    element.textContent = t()[i18nKey];
-  }
-  return element;
-}
-
-/** The trump suit, shown in the middle once it is known. */
-export function trumpBadge(suit) {
-  const badge = document.createElement("p");
-  badge.className = `trump-badge suit-${suit}`;
-  const symbol = document.createElement("span");
-  symbol.className = "trump-symbol";
-  symbol.setAttribute("aria-hidden", "true");
-  symbol.textContent = suitSymbol(suit);
-  badge.append(symbol, ` ${t().trumpIs(t().suit[suit])}`);
-  return badge;
 }
 
 function renderTrick(model, arriving = null) {
@@ -572,11 +450,6 @@ function markTable(model) {
   $("view-table").dataset.turn = turn;
 }
 
-/** Re-render in the current language (the settings page calls this). */
-export function rerender() {
-  if (state.model) render();
-}
-
 // ---------------------------------------------------------------- focus
 
 function settleFocus() {
@@ -630,54 +503,6 @@ function announceTurn() {
 }
 
 // ---------------------------------------------------------------- events → model
-
-/**
- * The events every trick game has. Returns what to animate: ``arriving`` (a card to fly in),
- * ``trickDone`` (the trick's winner), ``dealEnd`` (a deal_log entry), ``gameOver``, and ``pause``.
- */
-export function commonEvent(model, event) {
-  const words = t();
-  const deal = model.deal;
-  switch (event.type) {
-    case "card": {
-      if (deal.trick.cards.length === 0) deal.trick.leader = event.seat;
-      deal.trick.cards.push({ seat: event.seat, card: event.card });
-      model.hand_sizes[event.seat] = Math.max(0, model.hand_sizes[event.seat] - 1);
-      if (event.seat === "S") model.hand = model.hand.filter((code) => code !== event.card);
-      // A full trick waits for its winner, who leads next: nobody is to play meanwhile.
-      model.to_move = deal.trick.cards.length === seatsOf(model).length ? null : following(model, event.seat);
-      announce(words.sayCard(seatName(event.seat), cardWithArticle(event.card), event.seat === "S"));
-      playSound("card");
-      // South's own card only needs to land; a bot's stays a moment so that it can be read.
-      const wait = event.seat === "S" ? pace().fly : pace().card;
-      return { arriving: { seat: event.seat, dropped: state.droppedCard === event.card }, pause: wait };
-    }
-    case "trick": {
-      // Games that count no points per trick (tarot) send none.
-      const points = event.points
-        ? Object.values(event.points).reduce((a, b) => a + b, 0) - deal.points.NS - deal.points.WE
-        : 0;
-      const winner = seatsOf(model).includes(event.winner) ? event.winner : null;
-      deal.tricks.push({ leader: deal.trick.leader, cards: event.cards, winner });
-      if (event.points) deal.points = { ...event.points };
-      if (winner) announce(words.sayTrick(seatName(winner), points, winner === "S"));
-      playSound("trick");
-      return { trickDone: winner, pause: pace().trick };
-    }
-    case "deal_end":
-      model.to_move = null;
-      return { dealEnd: event.deal };
-    case "game_over":
-      model.phase = "over";
-      model.winner = event.winner;
-      model.score = event.score;
-      model.to_move = null;
-      announce(state.rules.sayGameOver ? state.rules.sayGameOver(event) : words.sayGameOver(event.winner === "NS", event.score));
-      return { gameOver: event };
-    default:
-      return { pause: 0 };
-  }
-}
 
 /** Retries, in milliseconds after the first ask, when the rank of a finished ranked game is still pending. */
 const PLACE_RETRY_DELAYS = [500, 1500];

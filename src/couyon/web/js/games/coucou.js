@@ -1,4 +1,4 @@
-// Coucou at the shared table (see the interface in ../table.js): 5 to 20 players round an
+// Coucou at the shared table (see the interface in docs/web.md): 5 to 20 players round an
 // oval, one card each. In turn each keeps his card or changes it with his right-hand
 // neighbour (the next seat number), a king answers "Coucou !", the dealer's left neighbour
 // changes with the stock, and at the showdown the lowest rank loses a token.
@@ -14,7 +14,7 @@
 import { suitSymbol } from "../cards.js";
 import { currentLanguage, formatDay, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, controlButton, currentGame } from "../table.js";
+import { announce, clone, controlButton, currentGame } from "../table/shared.js";
 
 const HUMAN = 1;
 const $ = (id) => document.getElementById(id);

@@ -1,10 +1,10 @@
-// The common couyon at the shared table (see the interface in ../table.js): four cards
+// The common couyon at the shared table (see the interface in docs/web.md): four cards
 // each, a turned card proposes trump, each player takes or passes, five chalk lines.
 
 import { byHandOrder, cardBack, suitSymbol, tableCard } from "../cards.js";
 import { cardName, cardWithArticle, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, nextSeat, seatName, trumpBadge } from "../table.js";
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, trumpBadge } from "../table/shared.js";
 
 const $ = (id) => document.getElementById(id);
 

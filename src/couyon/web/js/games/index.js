@@ -1,17 +1,21 @@
 // The games the site offers, in the order the home page lists them (couyon first). A new
-// game adds one entry here and one module beside this file; nothing else names the games.
+// game adds one entry here, its module and its words beside this file; nothing else names the
+// games. This file imports no game: a game's module and words are loaded on demand (gameModule,
+// loadWords), so the home page carries only these facts.
 //
 // Each entry: `id` (the API's "game"), `name` and `sentence` in French and English (the
 // sentence says in one line what the game is), `fan` (four cards drawn on its home), `load`
-// (imports the game's table module, see the interface in ../table.js), and `rules`, a
-// fragment fetched when its rules page is first opened (null: the rules are in index.html).
+// (imports the game's table module, see the interface in docs/web.md), `words` (imports the
+// game's own words, joined to js/i18n.js's lookup when loaded),
+// and `rules`, a fragment fetched when its rules page is first opened (null: the rules are in
+// index.html).
 // `review: true`: a finished game of it has a review (#/review/<id>, GET /api/games/{id}/review).
 // A game with table options for its free games lists them in `options`: {name, values, default}; the
 // option `level` (the simulated players' level) also names the free leaderboard shown.
 // A game the API splits by a table choice (tarot: one API game per number of players) adds
 // `choice`: {key (localStorage), values, default, api(value) → the API's game id, label(value)}.
 
-import { currentLanguage } from "../i18n.js";
+import { addWords, currentLanguage } from "../i18n.js";
 
 export const DEFAULT_GAME = "couyon";
 
@@ -28,6 +32,7 @@ export const GAMES = [
     },
     fan: ["AS", "KH", "QC", "JD"],
     load: () => import("./couyon.js"),
+    words: () => import("./couyon-words.js"),
     options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: null,
@@ -42,6 +47,7 @@ export const GAMES = [
     },
     fan: ["QC", "QS", "AH", "KH"],
     load: () => import("./malmedy.js"),
+    words: () => import("./malmedy-words.js"),
     options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/malmedy.html",
@@ -56,6 +62,7 @@ export const GAMES = [
     },
     fan: ["KH", "AS", "9D", "QC"],
     load: () => import("./coucou.js"),
+    words: () => import("./coucou-words.js"),
     traveller: true, // its coups are compared: the day's results count what seat 1 said and lost (GET /api/daily/results)
     rules: "/rules/coucou.html",
     // The table options of a free game, as GET /api/catalog lists them (the daily game has its own).
@@ -75,6 +82,7 @@ export const GAMES = [
     },
     fan: ["21T", "1T", "EX", "KH"],
     load: () => import("./tarot.js"),
+    words: () => import("./tarot-words.js"),
     options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
     rules: "/rules/tarot.html",
@@ -89,6 +97,7 @@ export const GAMES = [
 ];
 
 const modules = new Map();
+const words = new Map();
 
 /** The catalogue entry of a game id, or of one of its API ids (``tarot4``); unknown ids are the default game. */
 export function gameInfo(id) {
@@ -149,9 +158,34 @@ export function gameSentence(id) {
   return gameInfo(id).sentence[currentLanguage()];
 }
 
-/** The table module of a game, imported once. */
+/**
+ * Load a game's own words once and join them to the page's words (t()[game]); resolves when they
+ * are there. A page that says a game's words (its home, leaderboard, results, review) awaits it first.
+ */
+export function loadWords(id) {
+  const info = gameInfo(id);
+  if (!words.has(info.id)) {
+    const loading = info.words ? info.words().then((module) => addWords(module.default)) : Promise.resolve();
+    // A failed load (the network) is tried again next time.
+    words.set(
+      info.id,
+      loading.catch((error) => {
+        words.delete(info.id);
+        throw error;
+      }),
+    );
+  }
+  return words.get(info.id);
+}
+
+/** The table module of a game, imported once with its words. */
 export function gameModule(id) {
   const info = gameInfo(id);
-  if (!modules.has(info.id)) modules.set(info.id, info.load().then((module) => module.default));
+  if (!modules.has(info.id)) {
+    modules.set(
+      info.id,
+      Promise.all([info.load(), loadWords(info.id)]).then(([module]) => module.default),
+    );
+  }
   return modules.get(info.id);
 }

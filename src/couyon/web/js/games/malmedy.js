@@ -1,4 +1,4 @@
-// The couyon de Malmedy at the shared table (see the interface in ../table.js): five cards
+// The couyon de Malmedy at the shared table (see the interface in docs/web.md): five cards
 // around a four-card blind, the player left of the dealer names one of four suits, the
 // queen of clubs is always a trump, the queen of spades becomes one with a "mite" (then
 // contra and recontra), thirteen chalk lines.
@@ -6,7 +6,7 @@
 import { RANK_ORDER, byHandOrder, cardBack, suitSymbol } from "../cards.js";
 import { parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, nextSeat, seatName, teamOf, trumpBadge } from "../table.js";
+import { announce, clone, commonEvent, controlButton, nextSeat, seatName, teamOf, trumpBadge } from "../table/shared.js";
 
 const SUITS = ["C", "D", "H", "S"];
 

@@ -1,4 +1,4 @@
-// French tarot at the shared table (see the interface in ../table.js), for the API's tarot3,
+// French tarot at the shared table (see the interface in docs/web.md), for the API's tarot3,
 // tarot4 and tarot5: three to five seats, the bids with their multipliers, the call at five,
 // the chien turned face up on petite and garde, the écart picked card by card in the hand,
 // the taker's chelem window, poignées and misères in the first trick, and a score sheet
@@ -8,7 +8,7 @@
 import { tableCard } from "../cards.js";
 import { cardName, cardWithArticle, formatDay, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf } from "../table.js";
+import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf } from "../table/shared.js";
 
 const $ = (id) => document.getElementById(id);
 const words = () => t().tarot;
