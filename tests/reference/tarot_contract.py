@@ -246,6 +246,12 @@ class Deal:
     def camp(self, seat: str) -> str:
         return "attack" if self.attack(seat) else "defence"
 
+    def known_camp(self, seat: str) -> str:
+        """The camp of ``seat`` as the table knows it now (the one poignée per camp): the taker, and at
+        five the called card's holder once that card has been played, against every other seat."""
+        played = any(self.called in cards for _, cards, _, _ in self.tricks) or self.called in self.table
+        return "attack" if seat == self.taker or (seat == self.partner and played) else "defence"
+
     def announced(self, seat: str, kind: str) -> bool:
         if kind == "poignee":
             return any(shown["seat"] == seat for shown in self.poignees)
@@ -322,8 +328,8 @@ class Deal:
                 return f"{card} is neither a trump nor the Excuse"
         if "EX" in cards and any(is_trump(card) and card not in cards for card in hand):
             return "the Excuse may be shown only with every trump of the hand"
-        if any(self.camp(shown["seat"]) == self.camp(seat) for shown in self.poignees):
-            return "this camp already showed a poignée"
+        if any(shown["camp"] == self.known_camp(seat) for shown in self.poignees):
+            return "this camp, as the table knows it, already showed a poignée"
         return None
 
     def misere_holds(self, seat: str, kind: str) -> bool:
@@ -503,7 +509,10 @@ class TarotGame:
             if problem is not None:
                 raise Refusal(problem, index)
             prime = PRIMES[POIGNEE_SIZES[self.players].index(len(cards))]
-            deal.poignees.append({"seat": seat, "cards": canonical(cards), "prime": prime})
+            # Each poignée counts for the camp its seat was known to hold when it was shown.
+            deal.poignees.append(
+                {"seat": seat, "cards": canonical(cards), "prime": prime, "camp": deal.known_camp(seat)}
+            )
             return
         kind = action.split("-")[1]
         if deal.announced(seat, kind):

@@ -222,6 +222,57 @@ def first_lead_in_the_called_suit(seed: str, players: int) -> list[Any] | None:
     return [*played, str(call), f"{state.to_move}:{cards_of(hand & suit_mask)[0]}"]
 
 
+def poignee_after_the_hidden_partner(then: str) -> Scenario:
+    """At five, two seats able to show a poignée; a garde sans calls the king of the one that plays first
+    in the first trick, who shows his poignée while still hidden; then the other shows one: the taker
+    (``then`` "taker": accepted, the deal played out) or a defender ("defender": refused). Ruling 10: the
+    hidden partner counts as the defence."""
+
+    def scenario(seed: str, players: int) -> list[Any] | None:
+        state = new_game(seed, players)
+        hands = state.deal.hands
+        strong = [seat for seat in range(players) if (hands[seat] & TRUMP_MASK).bit_count() >= 8]
+        if len(strong) < 2 or state.deal.phase is not Phase.BIDDING:
+            return None
+        first, second = strong[:2]
+        if then == "taker":
+            partner, taker = (first, second) if hands[first] & KING_MASK else (second, first)
+        else:  # the taker, left of whom the first trick starts, sits just before the partner
+            taker = (first - 1) % players
+            partner = first
+            if taker == second:
+                return None
+        if not hands[partner] & KING_MASK:
+            return None
+        played: list[str] = []
+        while state.deal.phase is Phase.BIDDING:
+            move = Move(state.to_move, "garde-sans" if state.deal.to_move == taker else "pass")  # type: ignore[arg-type]
+            played.append(str(move))
+            state = play(state, move)
+        call = Move(SEATS_OF[players][taker], "call", cards_of(hands[partner] & KING_MASK)[:1])
+        played.append(str(call))
+        state = play(state, call)
+        shower = second if then == "defender" else taker
+        while state.deal.number == 1 and not is_over(state):
+            seat = state.deal.to_move or 0
+            if (
+                not state.deal.tricks
+                and seat in (partner, shower)
+                and seat not in [s for s, _, _ in state.deal.poignees]
+            ):
+                shown = cards_of(state.deal.hands[seat] & TRUMP_MASK)[:8]
+                played.append(f"{SEATS_OF[players][seat]}:poignee:{','.join(map(str, shown))}")
+                if seat != partner and then == "defender":
+                    return played
+                state = play(state, Move.parse(played[-1], players))
+            move = next(move for move in legal_moves(state) if move.action == CARD)
+            played.append(str(move))
+            state = play(state, move)
+        return played
+
+    return scenario
+
+
 def game_with(predicate: Callable[[list[Move]], bool], players: int, label: str) -> tuple[str, list[str]]:
     for number in range(2000):
         seed = f"golden-{label}-{number}"
@@ -250,8 +301,8 @@ def petit_sec_seed(players: int) -> str:
     raise AssertionError("no petit sec")
 
 
-def found(scenario: Scenario, players: int, label: str) -> dict[str, Any]:
-    for number in range(5000):
+def found(scenario: Scenario, players: int, label: str, tries: int = 5000) -> dict[str, Any]:
+    for number in range(tries):
         seed = f"golden-{label}-{number}"
         moves = scenario(seed, players)
         if moves is not None:
@@ -272,6 +323,9 @@ def records() -> dict[str, bytes | dict[str, Any]]:
         "unfinished-5": document(5, "golden-unfinished", unfinished("golden-unfinished", 5, 140)),
         "poignee-at-five": document(
             5, *game_with(lambda moves: any(move.action == "poignee" for move in moves), 5, "poignee")
+        ),
+        "poignee-hidden-partner-then-taker-at-five": found(
+            poignee_after_the_hidden_partner("taker"), 5, "partner", 50_000
         ),
         "misere-at-five": document(
             5, *game_with(lambda moves: any(move.action.startswith("misere") for move in moves), 5, "misere")
@@ -311,6 +365,9 @@ def records() -> dict[str, bytes | dict[str, Any]]:
         "refused-poignee-wrong-size": found(poignee_of_size(3), 4, "poignee-size"),
         "refused-poignee-excuse-without-every-trump": found(
             poignee_with_the_excuse_but_not_every_trump, 5, "poignee-ex"
+        ),
+        "refused-poignee-after-the-hidden-partner-at-five": found(
+            poignee_after_the_hidden_partner("defender"), 5, "partner-defender", 50_000
         ),
         "refused-misere-with-a-trump": found(misere_with_a_trump, 4, "misere"),
         "refused-announcement-after-the-first-trick": found(announcement_after_first_trick, 4, "late-misere"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.games.tarot.helpers import cards, moves, table
 
+from couyon.common.errors import IllegalMoveError
 from couyon.common.stream import Stream
 from couyon.games.tarot.bots import TarotBot, bot_id, bot_move, bot_rng, bots_entry
 from couyon.games.tarot.bots.baseline import BaselineTarotBot
@@ -17,7 +18,19 @@ from couyon.games.tarot.bots.random_bot import RandomTarotBot
 from couyon.games.tarot.bots.registry import TAROT_BOTS_BY_ID, tarot_bot_by_id
 from couyon.games.tarot.bots.worlds import true_position
 from couyon.games.tarot.cards import CARDS, KING_MASK, SEATS_OF, SUIT_MASKS, Seat, mask_of
-from couyon.games.tarot.game import CARD, ECART, PASS, GameState, Move, Phase, is_over, new_game, play, to_move
+from couyon.games.tarot.game import (
+    CARD,
+    ECART,
+    PASS,
+    GameState,
+    Move,
+    Phase,
+    is_over,
+    new_game,
+    play,
+    poignee_sizes,
+    to_move,
+)
 from couyon.games.tarot.record import record_of, verify
 from couyon.games.tarot.scoring import Contract
 from couyon.games.tarot.view import view
@@ -289,3 +302,35 @@ def test_equivalent_low_cards_are_searched_once() -> None:
     # With 3D still out, 4D is not 2D.
     live = knowledge._replace(out=hand)
     assert distinct_candidates(hand, live) == list(cards("1D 4D 10D JD"))
+
+
+ISSUE_19_SEED = "75d758e44cf3211df607f5b2a02159c6"
+"""A free game at five in which the one poignée per camp told South who the partner was (issue 19)."""
+
+
+def test_the_table_bots_poignee_tells_south_nothing_of_the_partner() -> None:
+    """Ruling 10: deal 1 of this free game at five, South passing and expert/3 (the table's bot) at every
+    other seat: NW takes, calls NE's KS, and E shows a poignée before South. South's poignée (its sizes, the
+    listed moves, the refusal) was refused because E defends, and would have been allowed had E held the
+    called card; now the answer is the same with the partner as dealt and with E in his place."""
+    bot = tarot_bot_by_id("expert/3")
+    state = new_game(ISSUE_19_SEED, 5)
+    while not (to_move(state) == Seat.S and state.deal.phase is Phase.PLAYING):
+        move = Move.parse("S:pass", 5) if to_move(state) == Seat.S else bot_move(state, bot)
+        state = play(state, move)
+    seats = SEATS_OF[5]
+    deal = state.deal
+    assert deal.taker is not None and deal.partner is not None
+    assert (seats[deal.taker], seats[deal.partner], str(deal.called)) == (Seat.NW, Seat.NE, "KS")
+    assert [seats[seat] for seat, _, _ in deal.poignees] == [Seat.E] and not deal.tricks
+    trumps = [card for card in view(state, Seat.S).hand if card.is_trump]
+    assert len(trumps) >= 8
+    shown = Move.parse("S:poignee:" + ",".join(map(str, trumps[:8])), 5)
+    answers = set()
+    for partner in (Seat.NE, Seat.E):
+        trial = state._replace(deal=deal._replace(partner=seats.index(partner)))
+        listed = tuple(move for move in view(trial, Seat.S).legal_moves if move.action == "poignee")
+        with pytest.raises(IllegalMoveError) as refusal:
+            play(trial, shown)
+        answers.add((poignee_sizes(trial), listed, str(refusal.value)))
+    assert len(answers) == 1

@@ -9,6 +9,7 @@ import pytest
 from tests.games.tarot.helpers import cards, held, moves, random_game, table
 
 from couyon.common.errors import GameOverError, IllegalMoveError, InvalidMoveError, OutOfTurnError
+from couyon.games.tarot.answers import tarot_view_json
 from couyon.games.tarot.cards import CARDS, SEATS_OF, Card, Seat, Suit, cards_of, mask_of
 from couyon.games.tarot.game import (
     CARD,
@@ -31,6 +32,7 @@ from couyon.games.tarot.game import (
     trick_winner,
 )
 from couyon.games.tarot.scoring import Camp, Contract
+from couyon.games.tarot.view import view
 
 # --- helpers
 
@@ -446,7 +448,9 @@ def test_one_poignee_per_camp() -> None:
     state = first_trick({"W": TEN_TRUMPS, "N": "12T 13T 14T 15T 16T 17T 18T 19T 20T 21T"})
     state = moves(state, "W:poignee:2T,3T,4T,5T,6T,7T,8T,9T,10T,11T", str(lowest_card(moves(state))))
     assert to_move(state) == Seat.N
-    assert "W, of the same camp" in refused(state, "N:poignee:12T,13T,14T,15T,16T,17T,18T,19T,20T,21T")
+    assert refused(state, "N:poignee:12T,13T,14T,15T,16T,17T,18T,19T,20T,21T") == (
+        "N cannot show a poignée: W, of the defence, showed one"
+    )
     assert poignee_sizes(state) == ()
 
 
@@ -462,21 +466,72 @@ def test_poignees_only_in_the_first_trick_at_ones_turn() -> None:
     assert "first trick" in refused(state, "N:poignee:2T,3T,4T,5T,6T,7T,8T,9T,10T,11T")
 
 
-def test_at_five_the_camps_are_the_real_ones_partner_included() -> None:
-    """Ruling 10: at five the real camps, partner included, even before the called card falls."""
+def test_at_five_a_hidden_partner_may_show_one_after_the_taker() -> None:
+    """Ruling 10: at five the camps as the table knows them; W, the hidden partner, counts as the
+    defence when he shows one, and still does once his called card has fallen: the taker S may
+    show one after him."""
     given = {"W": "1T 2T 3T 4T 5T 6T 7T 8T KH", "S": "9T 10T 11T 12T 13T 14T 15T 16T"}
     state = moves(first_trick(given, players=5), "S:call:KH")
-    state = moves(state, "W:poignee:1T,2T,3T,4T,5T,6T,7T,8T")
+    assert state.deal.partner == SEATS_OF[5].index(Seat.W)
+    state = moves(state, "W:poignee:1T,2T,3T,4T,5T,6T,7T,8T", "W:KH")
     while to_move(state) != Seat.S:
         state = play(state, lowest_card(state))
-    assert "W, of the same camp" in refused(state, "S:poignee:9T,10T,11T,12T,13T,14T,15T,16T")
-    given = {"NW": "1T 2T 3T 4T 5T 6T 7T 8T", "E": "9T 10T 11T 12T 13T 14T 15T 16T", "W": "KH"}
-    state = moves(first_trick(given, players=5), "S:call:KH")
+    assert poignee_sizes(state) == (8,)
+    state = moves(state, "S:poignee:9T,10T,11T,12T,13T,14T,15T,16T")
+    assert [seat for seat, _, _ in state.deal.poignees] == [1, 0]
+
+
+# At five, NW takes (garde sans, no écart) and calls KH; NE leads, E shows a poignée before S.
+E_SHOWS = "1T 2T 3T 4T 5T 6T 7T 8T"
+S_TRUMPS = "9T 10T 11T 12T 13T 14T 15T 16T"
+S_HAND = f"{S_TRUMPS} 1C 2C 3C 4C 5C 6C"
+
+
+def e_shows_before_s(holder: str) -> GameState:
+    """NW's garde sans at five calling KH, held by ``holder``; NE leads, E shows a poignée; S to move."""
+    given = {"E": E_SHOWS, "S": S_HAND + (" KH" if holder == "S" else " 7C"), "NW": "KS KD KC"}
+    if holder != "S":
+        given[holder] = given.get(holder, "") + " KH"
+    state = moves(table(5, "E", given), "S:pass", "W:pass", "NW:garde-sans", "NE:pass", "E:pass", "NW:call:KH")
+    partner = state.deal.partner
+    assert partner is not None and SEATS_OF[5][partner] == Seat(holder)
     state = play(state, lowest_card(state))
-    state = moves(state, "NW:poignee:1T,2T,3T,4T,5T,6T,7T,8T")
-    while to_move(state) != Seat.E:
-        state = play(state, lowest_card(state))
-    assert "NW, of the same camp" in refused(state, "E:poignee:9T,10T,11T,12T,13T,14T,15T,16T")
+    state = moves(state, f"E:poignee:{E_SHOWS.replace(' ', ',')}")
+    state = play(state, lowest_card(state))
+    assert to_move(state) == Seat.S
+    return state
+
+
+def test_at_five_what_s_may_show_does_not_tell_who_the_partner_is() -> None:
+    """Ruling 10: after E's poignée, S may or may not show his by the camps the table knows, the
+    same whether E, S or W holds the called card: the sizes, the listed moves (in the view and in the
+    server's answer, with its poignee_rule), the refusal."""
+    answers = set()
+    for holder in ("W", "E", "S"):
+        state = e_shows_before_s(holder)
+        listed = [move for move in view(state, Seat.S).legal_moves if move.action == "poignee"]
+        answer = tarot_view_json(state, Seat.S)
+        sent = tuple(action for action in answer["legal"] if action.startswith("poignee"))
+        why = refused(state, f"S:poignee:{S_TRUMPS.replace(' ', ',')}")
+        answers.add((poignee_sizes(state), tuple(listed), sent, answer["poignee_rule"], why))
+    assert len(answers) == 1
+    ((sizes, listed, sent, rule, why),) = answers
+    assert sizes == () and listed == () and sent == () and rule is None
+    assert why == (
+        "S cannot show a poignée: E showed one for the defence"
+        " (at five, for this rule, every seat but the taker counts as the defence, the hidden partner included)"
+    )
+
+
+def test_at_five_a_poignee_keeps_its_camp_when_the_called_card_falls() -> None:
+    """Ruling 10: E, the partner, shows one and leads the called card: his poignée still counts as
+    the defence's, so S, a defender, may not show one once the table knows E's camp."""
+    given = {"E": f"{E_SHOWS} KH", "S": f"{S_HAND} 7C"}
+    state = moves(table(5, "NW", given), "NE:garde-sans", "E:pass", "S:pass", "W:pass", "NW:pass", "NE:call:KH")
+    state = moves(state, f"E:poignee:{E_SHOWS.replace(' ', ',')}", "E:KH")
+    assert state.deal.partner == SEATS_OF[5].index(Seat.E) and view(state, Seat.S).partner_known
+    assert "E showed one for the defence" in refused(state, f"S:poignee:{S_TRUMPS.replace(' ', ',')}")
+    assert poignee_sizes(state) == ()
 
 
 def test_misere_d_atout_and_de_tete() -> None:

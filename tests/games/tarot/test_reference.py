@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1020,11 +1021,14 @@ CAMP_SEED = "camp-16422"
 """At five players, S and E both hold 8 trumps or more in deal 1, and E holds KH (found by scanning camp-0, camp-1, …)."""
 
 
-def test_one_poignee_a_camp_at_five_partner_known_or_not() -> None:
-    """Announcements: a poignée is refused when a seat of its camp (the real partner, known or not) showed one."""
+def test_one_poignee_a_camp_at_five_as_the_table_knows_it() -> None:
+    """Announcements: at five the camps of the one poignée a camp are those the table knows: the taker, and
+    the called card's holder only once it has been played, against every other seat (the hidden partner
+    included); a poignée is refused after one of that camp, whoever holds the called card."""
     game = TarotGame(CAMP_SEED, 5)
     deal = game.deal
     assert deal.number == 1 and deal.dealer == "NW" and "KH" in deal.dealt["E"]
+    assert "KC" in deal.dealt["NW"] and "KD" in deal.dealt["S"]
     assert all(sum(is_trump(card) for card in deal.dealt[seat]) >= 8 for seat in ("S", "E"))
 
     def show(seat: str) -> str:
@@ -1039,16 +1043,44 @@ def test_one_poignee_a_camp_at_five_partner_known_or_not() -> None:
             moves = [*moves, card]
         return moves
 
-    # S takes and calls KH: E is his partner (not yet known); E shows first, then S may not.
+    # S takes and calls KH: E, his partner not yet known, counts as the defence: E shows, then S too.
     moves = to_turn(start_of_play(CAMP_SEED, 5, "S", "garde-sans", "KH"), "E")
     with_e = to_turn([*moves, show("E")], "S")
-    assert refusal(CAMP_SEED, 5, [*with_e, show("S")])["move"] == len(with_e)
+    entry = accepted(CAMP_SEED, 5, [*with_e, show("S")])["deal_log"][0]
+    assert [poignee["seat"] for poignee in entry["poignees"]] == ["E", "S"] and entry["partner"] == "E"
     # E takes and calls his own king: alone; S defends and both show.
     moves = to_turn(start_of_play(CAMP_SEED, 5, "E", "garde-sans", "KS"), "S")
     with_s = to_turn([*moves, show("S")], "E")
     entry = accepted(CAMP_SEED, 5, [*with_s, show("E")])["deal_log"][0]
     assert [poignee["seat"] for poignee in entry["poignees"]] == ["S", "E"]
     assert entry["partner"] is None
+    # W takes: E's KH (E the partner), NW's KC (S and E both defend) or S's own KD (S the partner); E
+    # shows before S, whose poignée is refused alike each time.
+    refusals = []
+    for call, partner in (("KH", "E"), ("KC", "NW"), ("KD", "S")):
+        moves = to_turn(start_of_play(CAMP_SEED, 5, "W", "garde-sans", call), "E")
+        with_e = to_turn([*moves, show("E")], "S")
+        assert accepted(CAMP_SEED, 5, with_e)["deal_log"][0]["partner"] == partner
+        refused = refusal(CAMP_SEED, 5, [*with_e, show("S")])
+        assert refused["move"] == len(with_e)
+        refusals.append(refused["error"])
+    assert len(set(refusals)) == 1, refusals
+
+
+@pytest.mark.parametrize(
+    "name", ["poignee-hidden-partner-then-taker-at-five", "refused-poignee-after-the-hidden-partner-at-five"]
+)
+def test_the_golden_poignees_after_a_hidden_partner(name: str) -> None:
+    """Announcements at five: the golden records of a hidden partner's poignée followed by the taker's
+    (accepted) or a defender's (refused), read by this reference: the golden report, or the golden move."""
+    golden = Path(__file__).resolve().parents[2] / "data" / "golden" / "tarot"
+    ours = verify_tarot((golden / f"{name}.json").read_text())
+    expected = json.loads((golden / f"{name}.expected.json").read_text())
+    if expected["valid"]:
+        assert ours == expected, first_difference(expected, ours)
+        assert [poignee["seat"] for poignee in ours["deal_log"][0]["poignees"]] == ["W", "NE"]
+    else:
+        assert (ours["valid"], ours["move"]) == (False, expected["move"])
 
 
 # --- the engine against the reference: couyon.registry.verify_record on tarot-record/1 records
@@ -1150,10 +1182,11 @@ def test_engine_agrees_on_the_searched_chelems(name: str) -> None:
 
 
 def test_engine_agrees_on_the_camps_of_poignees_at_five() -> None:
-    """A poignée refused after the unknown partner's, accepted from both camps."""
+    """Poignées at five by the camps the table knows: the hidden partner's and then the taker's accepted, a
+    defender's refused after the hidden partner's or another defender's."""
     game = TarotGame(CAMP_SEED, 5)
     trumps = {seat: [card for card in game.deal.dealt[seat] if is_trump(card)][:8] for seat in ("S", "E")}
-    for taker, call in (("S", "KH"), ("E", "KS")):
+    for taker, call in (("S", "KH"), ("E", "KS"), ("W", "KH"), ("W", "KC"), ("W", "KD")):
         moves = start_of_play(CAMP_SEED, 5, taker, "garde-sans", call)
         trial = replay(CAMP_SEED, 5, moves)
         while len(trial.deal.tricks) == 0:

@@ -120,7 +120,6 @@ def naive_allowed(state: GameState, move: Move) -> bool:
     hand = [CARD_CODES[card] for card in cards_of(deal.hands[seat])]
     listed = [CARD_CODES[card] for card in move.cards]
     action = move.action
-    camp = {deal.taker, deal.partner}
     nothing_played = not deal.tricks and not deal.trick and not deal.poignees and not deal.miseres
     if action == "chelem":
         return deal.phase is Phase.PLAYING and seat == deal.taker and nothing_played and not deal.chelem_announced
@@ -157,7 +156,14 @@ def naive_allowed(state: GameState, move: Move) -> bool:
         return False
     if action == "poignee":
         trumps = [card for card in hand if is_trump(card)]
-        shown_by_camp = any((who in camp) == (seat in camp) for who, _, _ in deal.poignees)
+
+        # At five the camps as the table knows them at each poignée: the taker, and the partner
+        # only once the called card lies on the table before that seat's turn.
+        def known_attack(who: int) -> bool:
+            before = deal.trick[: (who - deal.leader) % state.players]
+            return who == deal.taker or (who == deal.partner and deal.called in before)
+
+        shown_by_camp = any(known_attack(who) == known_attack(seat) for who, _, _ in deal.poignees)
         return (
             len(listed) in SIZES[state.players]
             and len(set(listed)) == len(listed)

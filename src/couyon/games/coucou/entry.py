@@ -30,7 +30,7 @@ per finished coup): the games in play at this moment. A game without its entry r
 
 
 class CoucouEngine:
-    """Coucou's fold (``couyon.coucou.game``): 5 to 20 players, ``players`` and ``tokens`` from the table options."""
+    """Coucou's fold (``couyon.games.coucou.game``): 5 to 20 players, ``players`` and ``tokens`` from the table options."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

@@ -19,7 +19,7 @@ from couyon.games.couyon.rules import STANDARD, Variant
 
 
 class CouyonEngine:
-    """The common couyon's fold (``couyon.game``) for one variant, standard or Malmedy."""
+    """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

@@ -21,7 +21,7 @@ LEVELS = ("beginner", "expert")
 
 
 class TarotEngine:
-    """French tarot's fold (``couyon.tarot.game``) at one number of players; its one option, the level, deals
+    """French tarot's fold (``couyon.games.tarot.game``) at one number of players; its one option, the level, deals
     the same game (it chooses the bots)."""
 
     def __init__(self, players: int) -> None:

@@ -452,6 +452,19 @@ def _camp_of(deal: Deal, seat: int) -> Camp:
     return Camp.ATTACK if seat == deal.taker or seat == deal.partner else Camp.DEFENCE
 
 
+def _poignee_camp(deal: Deal, seat: int) -> Camp:
+    """The camp ``seat`` counts for in the one poignée per camp of ruling 10: the camp as the table
+    knows it when the seat may show one, at its turn in the first trick, before its card.
+
+    The table knows the taker, and at five the called card's holder once that card has been
+    played. A seat shows its poignée before its first card, so the partner always shows his
+    before his called card falls: the attack is the taker alone, and every other seat, the
+    hidden partner included, counts as the defence, then and for the rest of the trick. Nothing
+    here reads a card nobody has seen, so what a seat may show tells nobody who the partner is.
+    """
+    return Camp.ATTACK if seat == deal.taker else Camp.DEFENCE
+
+
 def callable_mask(dealt_hand: int) -> int:
     """The cards a taker with this dealt hand may call: kings; queens with four kings; and so on (ruling 7)."""
     allowed = KING_MASK
@@ -552,8 +565,8 @@ def poignee_sizes(state: GameState) -> tuple[int, ...]:
     seat = deal.to_move
     if state.over or deal.phase is not Phase.PLAYING or deal.tricks or seat is None:
         return ()
-    camp = _camp_of(deal, seat)
-    if any(_camp_of(deal, shown) is camp for shown, _, _ in deal.poignees):
+    camp = _poignee_camp(deal, seat)
+    if any(_poignee_camp(deal, shown) is camp for shown, _, _ in deal.poignees):
         return ()
     hand = deal.hands[seat]
     trumps = (hand & TRUMP_MASK).bit_count()
@@ -872,13 +885,23 @@ def _poignee(state: GameState, deal: Deal, move: Move, position: int, hand: int)
     if shown & EXCUSE_BIT and hand & TRUMP_MASK & ~shown:
         raise IllegalMoveError(f"{seat} may show the Excuse in a poignée only with every trump held")
     seats = SEATS_OF[state.players]
-    camp = _camp_of(deal, position)
+    camp = _poignee_camp(deal, position)
     for earlier, _, _ in deal.poignees:
         if earlier == position:
             raise IllegalMoveError(f"{seat} has already shown a poignée")
-        if _camp_of(deal, earlier) is camp:
-            raise IllegalMoveError(f"{seat} cannot show a poignée: {seats[earlier]}, of the same camp, showed one")
+        if _poignee_camp(deal, earlier) is camp:
+            raise IllegalMoveError(_same_camp(state.players, seat, seats[earlier], camp))
     return deal._replace(poignees=(*deal.poignees, (position, shown, prime)), chelem_open=False)
+
+
+def _same_camp(players: int, seat: Seat, earlier: Seat, camp: Camp) -> str:
+    """Why ``seat`` may not show a poignée after ``earlier`` did, in words that name no hidden camp."""
+    if players == 5 and camp is Camp.DEFENCE:
+        return (
+            f"{seat} cannot show a poignée: {earlier} showed one for the defence"
+            " (at five, for this rule, every seat but the taker counts as the defence, the hidden partner included)"
+        )
+    return f"{seat} cannot show a poignée: {earlier}, of the {camp.value}, showed one"
 
 
 def _play_card(state: GameState, deal: Deal, move: Move) -> GameState:
