@@ -171,3 +171,22 @@ def test_each_documented_default_of_a_setting_is_its_default(variable: str) -> N
         Settings.from_environment({variable: row.group(2)})
         with pytest.raises(ValueError, match=variable):
             Settings.from_environment({variable: str(int(row.group(2)) - 1)})
+
+
+def test_the_new_player_limit_operations_md_names_is_the_apps(tmp_path: Path) -> None:
+    """operations.md's note on a second cookie previewing the day's deals names the limit that slows it."""
+    from couyon.server.limits import RequestLimits
+
+    per_minute = stated(
+        "operations.md", r"The new-player limit per address \(`COUYON_RATE_GAMES_PER_MINUTE`, ([0-9]+) a minute\)"
+    )
+    defaults = Settings.from_environment({})
+    app = create_app(Settings(data_dir=tmp_path, database_url=f"sqlite:///{tmp_path / 'c.sqlite3'}", secret="s" * 40))
+    try:
+        limits = next(layer for layer in app.user_middleware if layer.cls is RequestLimits)
+    finally:
+        app.state.replay.close()
+        app.state.store.close()
+    new_players = limits.kwargs["new_players"]
+    assert new_players.per_player == defaults.rate_games_per_minute == int(per_minute.group(1))
+    assert new_players.address_factor == 1  # As many new players per address as new games per player id.
