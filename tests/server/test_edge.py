@@ -44,7 +44,7 @@ def test_a_known_api_path_with_another_method_is_405_with_allow(make_client: Any
     client = make_client()
     for method, path, allowed in (
         ("GET", "/api/games", "POST"),
-        ("DELETE", "/api/player", "GET, PUT"),
+        ("DELETE", "/api/player", "GET, HEAD, PUT"),
         ("PUT", "/api/health", "GET, HEAD"),
         ("GET", "/api/games/g_x/moves", "POST"),
     ):

@@ -12,6 +12,7 @@ from sqlalchemy import MetaData, insert, inspect, text
 
 import couyon.store
 from couyon.store import LeaderboardEntry, RankedFinish, Store, StoredGame
+from couyon.store.store import Pruned
 
 NOW = dt.datetime(2026, 11, 29, 9, 0)
 
@@ -389,6 +390,47 @@ def test_migration_0010_puts_tarot_entries_on_the_expert_level_and_can_be_undone
         downgrade(store, "0009")
         levels = {row["game_id"]: row["level"] for row in rows_of(store, "leaderboard_entries")}
         assert levels == {"g_tarot": "", "g_couyon": "expert"}
+        store.migrate()
+    finally:
+        store.close()
+
+
+# -- migration 0011: a finished game's review, kept -------------------------------------------------------
+
+
+def test_migration_0011_keeps_every_row_and_stores_reviews_apart_by_revealed_and_version(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate("0010")
+        tables = MetaData()
+        tables.reflect(store.engine)
+        day = dt.date(2026, 11, 28)
+        with store.engine.begin() as connection:
+            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": "Marie", "created_at": NOW}])
+            for game_id, mode, game_day in (("g_free", "free", None), ("g_daily", "daily", day)):
+                row = {"id": game_id, "player_id": "p_1", "mode": mode, "day": game_day, "ranked": True, "seed": "s"}
+                row |= {"variant": "malmedy", "bot_id": "expert/1", "created_at": NOW, "game": "malmedy", "options": ""}
+                connection.execute(insert(tables.tables["games"]), [row])
+                connection.execute(
+                    insert(tables.tables["moves"]), [{"game_id": game_id, "number": 0, "move": "E:pass"}]
+                )
+        before = {table: rows_of(store, table) for table in ("players", "games", "moves")}
+        store.migrate()
+        assert {table: rows_of(store, table) for table in before} == before
+        assert store.review("g_free", True, "1.0") is None
+        body = bytes(range(256)) * 40  # Any bytes: zlib's output is binary.
+        store.keep_review("g_daily", False, "1.0", b"hidden")
+        store.keep_review("g_daily", True, "1.0", body)
+        assert store.review("g_daily", False, "1.0") == b"hidden" and store.review("g_daily", True, "1.0") == body
+        assert store.review("g_daily", True, "1.1") is None  # Another version builds its own.
+        store.keep_review("g_daily", True, "1.1", b"rebuilt")
+        assert store.review("g_daily", True, "1.1") == b"rebuilt" and store.review("g_daily", True, "1.0") is None
+        assert store.review("g_daily", False, "1.0") == b"hidden"
+        # A review goes with its game.
+        assert store.prune(NOW + dt.timedelta(days=1), lambda game, played: False) == Pruned(games=2, players=1)
+        assert rows_of(store, "reviews") == []
+        downgrade(store, "0010")
+        assert "reviews" not in inspect(store.engine).get_table_names()
         store.migrate()
     finally:
         store.close()

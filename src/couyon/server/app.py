@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 import time
+import urllib.parse
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -25,6 +26,7 @@ from typing import Annotated, Any, Literal
 from fastapi import BackgroundTasks, FastAPI, Query, Request, Response
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import RedirectResponse
 from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -403,6 +405,45 @@ class Retention:
             delay = self.interval_seconds * random.uniform(0.9, 1.1)
 
 
+class PageFiles(StaticFiles):
+    """The page's files; a folder's address without its final slash redirects to the path alone.
+
+    Starlette's ``StaticFiles`` writes the whole URL into Location, with the Host header's
+    address, which the client chooses: ``Host: evil.example`` would send the browser there.
+    """
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if isinstance(response, RedirectResponse):
+            # One leading slash only ("//host/" and "/\\host/" would name another site) and quoted.
+            response.headers["location"] = urllib.parse.quote("/" + scope["path"].lstrip("/\\") + "/")
+        return response
+
+
+class HeadAsGet:
+    """HEAD of an API path is answered as its GET (the same status and headers) without the body.
+
+    FastAPI's routes take only the methods they name. The request reaches the routes and the
+    rate limits as a GET, so HEAD is counted and refused as GET is; the access log keeps HEAD.
+    Placed outside the compression, so the headers are those of the GET, Content-Length included.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
+
+
 class WebFiles(Mount):
     """The static files' mount at ``/``, which never answers under ``/api``.
 
@@ -539,6 +580,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         openapi_url="/api/openapi.json",
         docs_url=None,
         redoc_url=None,
+        # Starlette's redirect of a path with or without a final slash names the Host header's address (which the
+        # client writes) and has a browser send a POST's body again there: a path no route takes is the JSON 404.
+        redirect_slashes=False,
     )
     app.state.service = service
     app.state.replay = replay
@@ -556,12 +600,6 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     def remember(response: Response, player_id: str, request: Request) -> None:
         """Set the signed player cookie on the first answer that needed a player."""
         set_player_cookie(response, signed_cookie(secret, player_id), request.url.scheme == "https")
-
-    @app.head("/api/health", include_in_schema=False)
-    async def health_head() -> Response:
-        """Uptime checkers ask with HEAD: the same status, no body."""
-        answer = await health()
-        return Response(status_code=answer.status_code, media_type="application/json")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     async def health() -> Response:
@@ -797,7 +835,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         )
 
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
-    app.router.routes.append(WebFiles("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
+    app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(
         RequestLimits,
         limiters=limiters,
@@ -808,6 +846,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     app.add_middleware(RenameCookie)
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=5)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(HttpEdge, max_body_bytes=settings.max_body_bytes, body_timeout=settings.body_timeout_seconds)
     return app
 

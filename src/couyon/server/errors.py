@@ -137,13 +137,16 @@ async def _on_validation_error(_request: Request, error: Exception) -> JSONRespo
 
 
 def _allowed_methods(request: Request) -> str:
-    """Every method some route accepts at this path (Starlette's 405 names only the first route's)."""
+    """Every method some route accepts at this path (Starlette's 405 names only the first route's); HEAD with GET
+    (``app.HeadAsGet`` answers it)."""
     methods: set[str] = set()
     for route in request.app.router.routes:
         route_methods = getattr(route, "methods", None)
         path_regex = getattr(route, "path_regex", None)
         if route_methods and path_regex is not None and path_regex.match(request.url.path):
             methods.update(route_methods)
+    if "GET" in methods:
+        methods.add("HEAD")
     return ", ".join(sorted(methods))
 
 

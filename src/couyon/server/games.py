@@ -30,18 +30,20 @@ import signal
 import threading
 import time
 import unicodedata
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
+from couyon import __version__
 from couyon.common.errors import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
 from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GAMES, Engine, GameKind, Options, game_named
@@ -59,8 +61,6 @@ PARENT_CHECK_SECONDS = 0.5
 """How often the replay process checks that the server process that started it still lives."""
 FOLD_CACHE_GAMES = 4096
 """Games whose folded state is kept between requests (a few kilobytes each)."""
-REVIEW_CACHE = 64
-"""Reviews of finished games kept between requests (8-22 KB of JSON, about 100 KB of memory each)."""
 NAME_MAX = 24
 HINTED = "the player asked for a hint"
 """Why a free game helped by a hint is not on its board (``ranked_finishes.refusal``)."""
@@ -206,9 +206,10 @@ class GameService:
         self._secret = secret
         self.clock = clock
         self._folds = FoldCache(FOLD_CACHE_GAMES)
-        # Games being verified in this process, with how many threads hold or wait for their lock.
-        self._verifying: dict[str, tuple[threading.Lock, int]] = {}
-        self._verifying_guard = threading.Lock()
+        # Games being verified, and reviews being built, in this process, with how many threads hold or wait for
+        # their lock.
+        self._working: dict[object, tuple[threading.Lock, int]] = {}
+        self._working_guard = threading.Lock()
 
     # -- time and the daily challenge ------------------------------------------------------
 
@@ -363,7 +364,7 @@ class GameService:
             return entry
         # One verification per game at a time in this process; another process may race, and its
         # insert of the same entry is a no-op.
-        with self._verifying_game(game.id):
+        with self._one_at_a_time(("verify", game.id)):
             entry = self.store.entry(game.id)
             finish = self.store.ranked_finish(game.id)
             if entry is not None or finish is None or finish.refusal is not None:
@@ -393,20 +394,21 @@ class GameService:
             return self.store.entry(game.id)
 
     @contextmanager
-    def _verifying_game(self, game_id: str) -> Iterator[None]:
-        with self._verifying_guard:
-            lock, holders = self._verifying.get(game_id, (threading.Lock(), 0))
-            self._verifying[game_id] = (lock, holders + 1)
+    def _one_at_a_time(self, key: object) -> Iterator[None]:
+        """One thread of this process at a time for ``key`` (a game's verification, a review's building)."""
+        with self._working_guard:
+            lock, holders = self._working.get(key, (threading.Lock(), 0))
+            self._working[key] = (lock, holders + 1)
         try:
             with lock:
                 yield
         finally:
-            with self._verifying_guard:
-                lock, holders = self._verifying[game_id]
+            with self._working_guard:
+                lock, holders = self._working[key]
                 if holders == 1:
-                    del self._verifying[game_id]
+                    del self._working[key]
                 else:
-                    self._verifying[game_id] = (lock, holders - 1)
+                    self._working[key] = (lock, holders - 1)
 
     def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
         """Play the human's ``action`` on the view numbered ``move_number``, then the bots' answers."""
@@ -521,7 +523,34 @@ class GameService:
         revealed = game.day is None or game.day < self.today()
         day = None if game.day is None else game.day.isoformat()
         facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}
-        return {**facts, **_review(kind.id, game.seed, tuple(moves), revealed, game.options, game.bot_id)}
+        return {**facts, **self._kept_review(game, moves, revealed)}
+
+    def _kept_review(self, game: StoredGame, moves: list[str], revealed: bool) -> Json:
+        """A finished game's review, built once and stored: it costs up to a second of CPU and never changes.
+
+        The moves of a finished game are final, and so is what a review may show: the review of a daily
+        game before its day is over (``revealed`` false) hides what South did not see and is stored apart,
+        and the whole review is built, and stored, by the first request once nothing is secret. A review
+        built by another couyon version is built again. One thread of the process builds a given review
+        while the others asking for it wait, then read it. A store that refuses the write costs the next
+        request the building again, not this one its answer.
+        """
+        stored = self.store.review(game.id, revealed, __version__)
+        if stored is not None:
+            return _unpacked(stored)
+        with self._one_at_a_time(("review", game.id, revealed)):
+            stored = self.store.review(game.id, revealed, __version__)
+            if stored is not None:
+                return _unpacked(stored)
+            review = kind_of(game).review
+            assert review is not None
+            built = review(game.seed, moves, revealed, stored_options(game), game.bot_id)
+            try:
+                self.store.keep_review(game.id, revealed, __version__, _packed(built))
+            except SQLAlchemyError as error:
+                log.warning("review not stored", extra={"game": game.id, "error": type(error).__name__})
+            log.info("review built", extra={"game": game.id, "kind": game.game, "revealed": revealed})
+            return built
 
     # -- leaderboards and names ------------------------------------------------------------------
 
@@ -628,14 +657,14 @@ class GameService:
         return self.store.new_recovery_generation(player_id, _naive_utc(self.clock()))
 
 
-@lru_cache(maxsize=REVIEW_CACHE)
-def _review(game: str, seed: str, moves: tuple[str, ...], revealed: bool, options: str, bots: str) -> Json:
-    """A finished game's review, kept: it costs up to half a second of CPU (docs/api.md) and never changes.
+def _packed(review: Json) -> bytes:
+    """A review as stored: its compact JSON, zlib-compressed (7 to 9 times smaller: docs/server.md, Reviews)."""
+    return zlib.compress(json.dumps(review, ensure_ascii=False, separators=(",", ":")).encode(), 6)
 
-    ``options``: the stored options' JSON (``StoredGame.options``), ``bots``: the stored game's bot."""
-    review = game_named(game).review
-    assert review is not None
-    return review(seed, moves, revealed, json.loads(options) if options else {}, bots)
+
+def _unpacked(body: bytes) -> Json:
+    review: Json = json.loads(zlib.decompress(body))
+    return review
 
 
 class VerificationError(Exception):

@@ -1,7 +1,8 @@
 """The tables of the store: games as game id + seed + variant + bot + moves, and what hangs off them.
 
 Nothing derived from a replay is stored except the leaderboard's verified score, which is
-written only after the server has replayed the finished game itself. Migrations (Alembic,
+written only after the server has replayed the finished game itself, and a finished game's
+review, which is built from the stored moves once and never changes. Migrations (Alembic,
 ``couyon/store/migrations``) create exactly these tables.
 
 ``game`` is the registry's id of a game (``couyon.registry``). Rows written before it existed
@@ -11,7 +12,20 @@ process of the previous version insert rows while a newer one has already migrat
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+)
 
 LEGACY_GAME = "couyon"
 """The game of every row written before the store kept a game id (migration 0003)."""
@@ -105,6 +119,19 @@ hints = Table(
     # a game with a hint is never ranked.
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("number", Integer, primary_key=True, autoincrement=False),
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    # A finished game's review, built once (``GameService.review``, migration 0011): it costs up to a second of
+    # CPU and never changes. ``revealed`` false is the review of a daily game before its day is over, which hides
+    # what South did not see; true, the whole review. ``version`` is the couyon version that built it (another
+    # version builds it again); ``body`` its JSON, zlib-compressed.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("revealed", Boolean, primary_key=True),
+    Column("version", String(32), nullable=False),
+    Column("body", LargeBinary, nullable=False),
 )
 
 settings = Table(

@@ -40,6 +40,7 @@ from couyon.store.schema import (
     players,
     ranked_finishes,
     rate_counts,
+    reviews,
     settings,
 )
 
@@ -427,6 +428,26 @@ class Store:
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar_one())
 
+    def review(self, game_id: str, revealed: bool, version: str) -> bytes | None:
+        """The stored body of the game's review (``revealed`` or not) built by ``version``; None if there is none."""
+        query = select(reviews.c.body).where(
+            reviews.c.game_id == game_id, reviews.c.revealed.is_(revealed), reviews.c.version == version
+        )
+        with self.engine.connect() as connection:
+            body = connection.execute(query).scalar_one_or_none()
+        return None if body is None else bytes(body)
+
+    def keep_review(self, game_id: str, revealed: bool, version: str, body: bytes) -> None:
+        """Store the game's review, in place of one another version built."""
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        row = {"game_id": game_id, "revealed": revealed, "version": version, "body": body}
+        with self._write() as connection:
+            connection.execute(
+                dialect_insert(reviews)
+                .values(**row)
+                .on_conflict_do_update(index_elements=["game_id", "revealed"], set_={"version": version, "body": body})
+            )
+
     def refuse(self, game_id: str, reason: str) -> None:
         """Record why a ranked game's verifying replay refused it, so it is not replayed again."""
         with self._write() as connection:
@@ -623,7 +644,7 @@ class Store:
           above, or one who only chose a name), unless they made a new recovery code: a new row
           for their id would start again at generation 0, where their ended codes were good.
 
-        A game goes with its moves, daily attempt and finish. Each batch is one short write
+        A game goes with its moves, daily attempt, finish, hints and reviews. Each batch is one short write
         transaction, so players' moves go on in between.
         """
         games_deleted = 0
@@ -707,7 +728,7 @@ class Store:
         if not game_ids:
             return 0
         with self._write() as connection:
-            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints):
+            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints, reviews):
                 connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
             deleted = connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount
         with self._games_lock:

@@ -1,0 +1,116 @@
+"""A finished game's review is built once and stored (``reviews``), on SQLite and PostgreSQL: a client with more
+finished games than any cache holds cannot have reviews built again, nor can another server process; a daily
+game's review before its day is over is kept apart from the whole one, which is built once the day is over."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from tests.server.helpers import at_once, play_to_end
+from tests.server.helpers import new_game as start_game
+
+from couyon import __version__
+from couyon.registry import GAMES
+
+SHORT_COUCOU = {"players": 5, "tokens": 1, "level": "easy"}
+"""The shortest game there is: one token each, so seat 1's game is over within a few coups."""
+
+
+@pytest.fixture
+def builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """Every review coucou's and couyon's registry entries build, as (seed, revealed), in order."""
+    built: list[tuple[str, bool]] = []
+    for game in ("coucou", "couyon"):
+        kind = GAMES[game]
+        review = kind.review
+        assert review is not None
+
+        def counted(
+            seed: str,
+            moves: Sequence[str],
+            revealed: bool,
+            options: Any,
+            bots: str,
+            review: Any = review,
+        ) -> Any:
+            built.append((seed, revealed))
+            return review(seed, moves, revealed, options, bots)
+
+        monkeypatch.setitem(GAMES, game, dataclasses.replace(kind, review=counted))
+    return built
+
+
+def finished(client: Any, rng: random.Random, mode: str = "free", **fields: Any) -> dict[str, Any]:
+    return play_to_end(client, start_game(client, mode, **fields), rng)
+
+
+def test_every_review_of_more_games_than_a_cache_holds_is_built_once(
+    make_client: Any, builds: list[tuple[str, bool]]
+) -> None:
+    client = make_client()
+    rng = random.Random(19)
+    games = [finished(client, rng, game="coucou", options=SHORT_COUCOU)["id"] for _ in range(66)]
+    first = {game_id: client.get(f"/api/games/{game_id}/review") for game_id in games}
+    assert {response.status_code for response in first.values()} == {200}
+    assert len(builds) == 66
+    for _ in range(2):  # Asked again in the same order: a cache of 64 would have let every one go.
+        for game_id in games:
+            again = client.get(f"/api/games/{game_id}/review")
+            assert again.status_code == 200 and again.json() == first[game_id].json()
+    assert len(builds) == 66
+    # Another process over the same database (a second worker, a restarted server) builds none of them again.
+    other_process = make_client(max_body_bytes=4097)
+    other_process.cookies = client.cookies
+    assert all(other_process.get(f"/api/games/{game_id}/review").status_code == 200 for game_id in games)
+    assert len(builds) == 66
+    stored = client.app.state.store.review(games[0], True, __version__)
+    assert stored is not None and client.app.state.store.review(games[0], True, "0.0.0") is None
+
+
+def test_a_review_asked_for_at_once_is_built_once(make_client: Any, builds: list[tuple[str, bool]]) -> None:
+    client = make_client()
+    game_id = finished(client, random.Random(3))["id"]
+    answers = at_once([lambda: client.get(f"/api/games/{game_id}/review") for _ in range(4)])
+    assert [answer.status_code for answer in answers] == [200] * 4
+    assert all(answer.json() == answers[0].json() for answer in answers)
+    assert len(builds) == 1
+
+
+def test_a_dailys_hidden_review_is_kept_apart_and_the_whole_one_built_once_the_day_is_over(
+    make_client: Any, clock: Any, builds: list[tuple[str, bool]]
+) -> None:
+    client = make_client()
+    answer = finished(client, random.Random(5), "daily")
+    hidden = client.get(f"/api/games/{answer['id']}/review").json()
+    assert hidden["revealed"] is False and client.get(f"/api/games/{answer['id']}/review").json() == hidden
+    assert [revealed for _, revealed in builds] == [False]
+    # Nothing of the whole review is stored while the day lasts.
+    assert client.app.state.store.review(answer["id"], True, __version__) is None
+    clock.advance(dt.timedelta(hours=15))  # Past midnight in Brussels: the day is over.
+    whole = client.get(f"/api/games/{answer['id']}/review").json()
+    assert whole["revealed"] is True and whole != hidden
+    assert all(list(deal["hands"]) == ["S", "W", "N", "E"] for deal in whole["deals"])
+    assert client.get(f"/api/games/{answer['id']}/review").json() == whole
+    assert [revealed for _, revealed in builds] == [False, True]
+
+
+def test_a_review_the_store_cannot_keep_is_still_answered(
+    make_client: Any, builds: list[tuple[str, bool]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    client = make_client()
+    game_id = finished(client, random.Random(7))["id"]
+
+    def refused(*_: Any) -> None:
+        raise OperationalError("INSERT INTO reviews", {}, Exception("database or disk is full"))
+
+    monkeypatch.setattr(client.app.state.store, "keep_review", refused)
+    answers = [client.get(f"/api/games/{game_id}/review") for _ in range(2)]
+    assert [answer.status_code for answer in answers] == [200, 200], answers[0].text
+    assert answers[0].json() == answers[1].json() and len(builds) == 2
