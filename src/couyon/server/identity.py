@@ -43,13 +43,18 @@ def signed_cookie(secret: bytes, player_id: str) -> str:
 
 
 def player_of(secret: bytes, cookie: str | None) -> str | None:
-    """The player id of a well-signed cookie, or None for a missing or forged one."""
-    if not cookie or len(cookie) > 200:
+    """The player id of a well-signed cookie, or None for a missing, forged or undecodable one.
+
+    A cookie header is read as Latin-1, so a cookie may hold any character: one that is not ASCII is no
+    cookie of this server (and ``hmac.compare_digest`` raises on non-ASCII text, which was a 500 on every
+    API route for that browser).
+    """
+    if not cookie or len(cookie) > 200 or not cookie.isascii():
         return None
     player_id, dot, signature = cookie.rpartition(".")
     if not dot or not player_id.startswith("p_"):
         return None
-    if not hmac.compare_digest(signature, _signature(secret, player_id)):
+    if not hmac.compare_digest(signature.encode(), _signature(secret, player_id).encode()):
         return None
     return player_id
 
