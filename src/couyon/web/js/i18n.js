@@ -556,8 +556,8 @@ const STRINGS = {
     recoveryReceived: "Code reçu : appuie sur « Utiliser ce code » pour retrouver ce joueur ici.",
     recoveryReplaced: "Ce code a été remplacé par un plus récent : demande le dernier code de ce joueur.",
     recoveryNew: "Faire un nouveau code",
-    recoveryNewNote: "Un nouveau code remplace tous les anciens, qui ne marchent plus. Un appareil qui a déjà utilisé un ancien code reste ton joueur.",
-    recoveryNewDone: "Voici ton nouveau code : les anciens ne marchent plus.",
+    recoveryNewNote: "Un nouveau code remplace tous les anciens, qui ne marchent plus. Tes autres appareils, et tout appareil qui a utilisé un ancien code, perdent ton joueur : seul cet appareil le garde. Retrouve-le ailleurs avec le nouveau code.",
+    recoveryNewDone: "Voici ton nouveau code : les anciens ne marchent plus, et ton joueur ne joue plus que sur cet appareil.",
     recoveryAskTitle: "Changer de joueur sur cet appareil ?",
     recoveryAskText: (games) =>
       `Cet appareil jouera comme le joueur de ce code. Ton joueur actuel garde ${games > 1 ? `ses ${games} parties` : "sa partie"} : tu ne ${games > 1 ? "les" : "la"} retrouveras qu'avec son propre code. Note-le avant de continuer.`,
@@ -1278,8 +1278,8 @@ const STRINGS = {
     recoveryReceived: "Code received: press “Use this code” to get that player back here.",
     recoveryReplaced: "This code was replaced by a newer one: ask for that player's latest code.",
     recoveryNew: "Make a new code",
-    recoveryNewNote: "A new code replaces all the old ones, which stop working. A device that has already used an old code stays your player.",
-    recoveryNewDone: "Here is your new code: the old ones no longer work.",
+    recoveryNewNote: "A new code replaces all the old ones, which stop working. Your other devices, and any device that used an old code, lose your player: only this device keeps it. Get it back elsewhere with the new code.",
+    recoveryNewDone: "Here is your new code: the old ones no longer work, and your player now plays on this device only.",
     recoveryAskTitle: "Switch players on this device?",
     recoveryAskText: (games) =>
       `This device will play as the player of that code. Your current player keeps ${games === 1 ? "its game" : `its ${games} games`}: you can get ${games === 1 ? "it" : "them"} back only with that player's own code. Note it down before you go on.`,
