@@ -781,7 +781,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
-    @app.get("/api/leaderboard", responses=_responses(errors=(422, 429)))
+    @app.get(
+        "/api/leaderboard",
+        responses=_responses(
+            {
+                403: {
+                    "model": ErrorBody,
+                    "description": "Today's daily board before the player's ranked attempt is finished",
+                }
+            },
+            errors=(422, 429),
+        ),
+    )
     def leaderboard(
         request: Request,
         board: Literal["free", "daily"] = "free",

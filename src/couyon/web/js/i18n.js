@@ -725,6 +725,8 @@ const STRINGS = {
     youMark: "(toi)",
     nameInvite: (shown) => `Sans nom, ta ligne s'affiche « ${shown} ». Choisis-toi un nom :`,
     boardEmpty: "Personne n'a encore fini de partie ici.",
+    boardHidden:
+      "Le classement d'aujourd'hui s'affiche quand ton essai classé du jour est terminé, et pour tout le monde dès minuit, heure de Bruxelles. Ceux des jours passés sont ouverts à tous.",
     boardCaptionDaily: (day) => `Défi du ${day}`,
     boardCaptionFree: (period) =>
       ({ day: "Parties libres d'aujourd'hui", week: "Parties libres de cette semaine", all: "Parties libres, depuis toujours" })[period],
@@ -1439,6 +1441,8 @@ const STRINGS = {
     youMark: "(you)",
     nameInvite: (shown) => `Without a name, your row shows as "${shown}". Choose one:`,
     boardEmpty: "Nobody has finished a game here yet.",
+    boardHidden:
+      "Today's board shows once your ranked attempt of the day is finished, and for everyone from midnight, Brussels time. Past days' boards are open to all.",
     boardCaptionDaily: (day) => `Challenge of ${day}`,
     boardCaptionFree: (period) =>
       ({ day: "Today's free games", week: "This week's free games", all: "Free games, all time" })[period],
