@@ -15,12 +15,21 @@ from typing import Any
 
 import pytest
 from playing import DESKTOP, ContextFactory, assert_no_violations, screenshot
+from playwright.sync_api import expect
 
 PHONE_320 = {"width": 320, "height": 568}
 ANONYMOUS = {"fr": re.compile(r"^Anonyme n°\d{5}"), "en": re.compile(r"^Anonymous #\d{5}")}
 YOU = {"fr": "(toi)", "en": "(you)"}
 PERIODS = {"fr": ("Aujourd'hui", "Cette semaine", "Depuis toujours"), "en": ("Today", "This week", "All time")}
 SAVED = {"fr": "Nom enregistré.", "en": "Name saved."}
+HIDDEN = {
+    "fr": "Le classement d'aujourd'hui s'affiche quand ton essai classé du jour est terminé, et pour tout le monde "
+    "dès minuit, heure de Bruxelles. Ceux des jours passés sont ouverts à tous.",
+    "en": "Today's board shows once your ranked attempt of the day is finished, and for everyone from midnight, "
+    "Brussels time. Past days' boards are open to all.",
+}
+EMPTY = {"fr": "Personne n'a encore fini de partie ici.", "en": "Nobody has finished a game here yet."}
+CAPTION = {"fr": "Défi du ", "en": "Challenge of "}
 
 
 def finish_free_game(request: Any, seed: int) -> None:
@@ -53,6 +62,10 @@ def test_own_row_anonymous_names_periods_and_a_narrow_screen(new_context: Contex
     finish_free_game(context.request, 22)
     page = context.new_page()
     page.goto("/#/leaderboard")
+    # The page opens on today's daily board, which waits for the player's own ranked attempt of the day
+    # (issue 19, item 5): one sentence instead of a table.
+    expect(page.locator("#board")).to_have_text(HIDDEN[language])
+    assert page.locator("#board table").count() == 0
     page.locator("#board-free").tap()
     page.wait_for_selector("#board tbody tr")
 
@@ -106,6 +119,10 @@ def test_own_row_anonymous_names_periods_and_a_narrow_screen(new_context: Contex
     assert page.locator("#board-invite form").count() == 0
     assert_no_violations(page, f"named leaderboard ({language})")
 
-    # The daily board marks nothing when the player has no entry there, and hides the periods.
+    # The daily board hides the periods; today's is still hidden, yesterday's is open to all.
     page.locator("#board-daily").tap()
     assert page.get_by_role("button", name=today, exact=True).is_hidden()
+    expect(page.locator("#board")).to_have_text(HIDDEN[language])
+    page.locator("#day-previous").tap()
+    open_board = rf"^{re.escape(EMPTY[language])}$|^{re.escape(CAPTION[language])}"
+    expect(page.locator("#board")).to_have_text(re.compile(open_board))

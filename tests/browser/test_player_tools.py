@@ -322,7 +322,9 @@ def test_a_code_asks_before_it_replaces_a_player_with_games_and_a_new_code_ends_
     expect(field).to_have_value(re.compile(r".{40,}"))
     old_code = field.input_value()
     phone.get_by_role("button", name="Faire un nouveau code").click()
-    expect(phone.locator("#recovery-status")).to_have_text("Voici ton nouveau code : les anciens ne marchent plus.")
+    expect(phone.locator("#recovery-status")).to_have_text(
+        "Voici ton nouveau code : les anciens ne marchent plus, et ton joueur ne joue plus que sur cet appareil."
+    )
     expect(field).not_to_have_value(old_code)
     new_code = field.input_value()
     assert phone.request.get("/api/player/recovery").json()["code"] == new_code

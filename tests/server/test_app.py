@@ -224,8 +224,11 @@ def test_leaderboard_boards(make_client: Any) -> None:
         "deals": board["entries"][0]["deals"],
     }
     assert shown["leaderboard_pending"] is False
-    daily = client.get("/api/leaderboard?board=daily").json()
-    assert daily == {"board": "daily", "day": "2026-11-29", "level": "expert", "period": "all", "entries": []}
+    # A free game enters no daily board; today's is hidden from a player who has not played it (issue 19, item 5).
+    assert client.get("/api/leaderboard?board=daily").json()["error"]["code"] == "results_hidden"
+    assert client.app.state.store.leaderboard("daily", dt.date(2026, 11, 29), 50, "couyon") == []
+    yesterday = client.get("/api/leaderboard?board=daily&day=2026-11-28").json()
+    assert yesterday == {"board": "daily", "day": "2026-11-28", "level": "expert", "period": "all", "entries": []}
 
 
 def test_unknown_addresses_and_methods(make_client: Any) -> None:

@@ -7,11 +7,18 @@ and changes nothing, and no log line ever holds a code.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from fastapi.testclient import TestClient
 from tests.server.helpers import new_game
 
+from couyon.loadgen import ServerProcess
+from couyon.server.identity import COOKIE_NAME, SECURE_COOKIE_NAME
 from couyon.server.limits import request_kind
 
 BAD_CODE = {
@@ -141,3 +148,90 @@ def test_entering_a_code_counts_against_the_moves_limit() -> None:
     assert request_kind("POST", "/api/player/recovery/new") == "moves"
     assert request_kind("POST", "/api/games/g_1/hint") == "moves"
     assert request_kind("GET", "/api/player/recovery") == "reads"
+
+
+# -- a new code ends every other device's session of the player (issue 19, item 4) ------------------------
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A real ``couyon serve`` on the test's database (SQLite, then PostgreSQL)."""
+    with ServerProcess(tmp_path / "server", database_url) as running:
+        yield running
+
+
+def test_a_new_code_ends_every_other_devices_session_of_the_player(server: ServerProcess) -> None:
+    with (
+        httpx.Client(base_url=server.url) as phone,
+        httpx.Client(base_url=server.url) as thief,
+        httpx.Client(base_url=server.url) as laptop,
+    ):
+        game = new_game(phone)["id"]
+        assert phone.put("/api/player", json={"name": "Alice"}).status_code == 200
+        leaked = code_of(phone)
+        # Someone saw Alice's code and entered it: that device is Alice, with her game and her code.
+        assert thief.post("/api/player/recovery", json={"code": leaked}).json() == {"name": "Alice"}
+        assert thief.get(f"/api/games/{game}").status_code == 200 and code_of(thief) == leaked
+        stolen_cookie = thief.cookies[COOKIE_NAME]
+
+        made = phone.post("/api/player/recovery/new")
+        assert made.status_code == 200, made.text
+        newest = made.json()["code"]
+        # The device that made the new code is still Alice: her name, her game, her newest code.
+        assert phone.get("/api/player").json() == {"name": "Alice"}
+        assert phone.get(f"/api/games/{game}").status_code == 200 and code_of(phone) == newest
+
+        # The other device is nobody now: no name, no game, no code to read, no new code to make.
+        assert thief.get("/api/player").json() == {"name": None}
+        assert thief.get(f"/api/games/{game}").status_code == 404
+        for refused in (thief.get("/api/player/recovery"), thief.post("/api/player/recovery/new")):
+            assert refused.status_code == 404 and refused.json()["error"]["code"] == "no_player"
+        # What it does next makes a player of its own, and Alice keeps her name and her newest code.
+        assert thief.put("/api/player", json={"name": "Mallory"}).status_code == 200
+        assert thief.cookies[COOKIE_NAME] != stolen_cookie and code_of(thief) not in (leaked, newest)
+        assert phone.get("/api/player").json() == {"name": "Alice"} and code_of(phone) == newest
+
+        # The stolen cookie itself, sent again on a device of its own, stays nobody.
+        with httpx.Client(base_url=server.url, cookies={COOKIE_NAME: stolen_cookie}) as replay:
+            assert replay.get("/api/player").json() == {"name": None}
+            assert replay.get(f"/api/games/{game}").status_code == 404
+
+        # The newest code brings Alice to her laptop; a code made there later ends the phone's session in turn.
+        assert laptop.post("/api/player/recovery", json={"code": newest}).json() == {"name": "Alice"}
+        assert laptop.get(f"/api/games/{game}").status_code == 200
+        latest = laptop.post("/api/player/recovery/new").json()["code"]
+        assert laptop.get("/api/player").json() == {"name": "Alice"} and code_of(laptop) == latest
+        assert phone.get("/api/player").json() == {"name": None}
+        assert phone.get(f"/api/games/{game}").status_code == 404
+        # The phone gets Alice back with the latest code, and the laptop stays Alice.
+        assert phone.post("/api/player/recovery", json={"code": latest}).json() == {"name": "Alice"}
+        assert phone.get(f"/api/games/{game}").status_code == 200
+        assert laptop.get(f"/api/games/{game}").status_code == 200
+
+
+def set_cookies(response: Any) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for header in response.headers.get_list("set-cookie"):
+        cookie: SimpleCookie = SimpleCookie()
+        cookie.load(header)
+        found.update(cookie)
+    return found
+
+
+def test_over_https_a_new_code_renames_an_old_name_cookie_into_the_new_generation(make_client: Any) -> None:
+    plain = make_client()
+    game = new_game(plain)["id"]
+    with TestClient(plain.app, base_url="https://127.0.0.1") as secure:
+        secure.cookies.set(COOKIE_NAME, plain.cookies[COOKIE_NAME])
+        made = secure.post("/api/player/recovery/new")
+        assert made.status_code == 200, made.text
+        cookies = set_cookies(made)
+        # One cookie of the new generation under the __Host- name, and the old name expired.
+        assert set(cookies) == {SECURE_COOKIE_NAME, COOKIE_NAME} and cookies[COOKIE_NAME]["max-age"] == "0"
+        assert len(made.headers.get_list("set-cookie")) == 2
+        secure.cookies.clear()
+        secure.cookies.set(SECURE_COOKIE_NAME, cookies[SECURE_COOKIE_NAME].value)
+        assert secure.get(f"/api/games/{game}").status_code == 200
+        assert code_of(secure) == made.json()["code"]
+    # The old-name cookie the plain-HTTP browser still holds was issued before the new code.
+    assert plain.get(f"/api/games/{game}").status_code == 404

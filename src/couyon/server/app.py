@@ -50,9 +50,10 @@ from couyon.server.identity import (
     COOKIE_MAX_AGE,
     COOKIE_NAME,
     SECURE_COOKIE_NAME,
+    cookie_player,
     new_player_id,
-    player_of_cookies,
     player_of_recovery_code,
+    rate_key,
     recovery_code,
     signed_cookie,
 )
@@ -591,15 +592,22 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     install_error_handlers(app)
 
     def current_player(request: Request) -> str | None:
-        player_id, old_name = player_of_cookies(secret, request.cookies)
-        if old_name and player_id is not None and request.url.scheme == "https":
+        found = cookie_player(secret, request.cookies)
+        # A cookie issued before the player's newest recovery code is no longer that player (docs/api.md).
+        if found is None or found.generation != store.recovery_generation(found.player_id):
+            return None
+        if found.old_name and request.url.scheme == "https":
             # Over HTTPS a cookie of the old name is renamed by this answer (``RenameCookie``): same player.
-            request.state.couyon_rename_cookie = signed_cookie(secret, player_id)
-        return player_id
+            request.state.couyon_rename_cookie = signed_cookie(secret, found.player_id, found.generation)
+        return found.player_id
 
-    def remember(response: Response, player_id: str, request: Request) -> None:
-        """Set the signed player cookie on the first answer that needed a player."""
-        set_player_cookie(response, signed_cookie(secret, player_id), request.url.scheme == "https")
+    def remember(response: Response, player_id: str, request: Request, generation: int = 0) -> None:
+        """Set the signed player cookie on the first answer that needed a player (or a new recovery generation)."""
+        value = signed_cookie(secret, player_id, generation)
+        if getattr(request.state, "couyon_rename_cookie", None):
+            request.state.couyon_rename_cookie = value  # ``RenameCookie`` sets it, and expires the old name.
+        else:
+            set_player_cookie(response, value, request.url.scheme == "https")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     async def health() -> Response:
@@ -722,9 +730,13 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         ),
     )
     def new_recovery_code(request: Request) -> Response:
-        """A new recovery code for the player: every older code of the player stops working."""
+        """A new recovery code for the player: every older code of the player stops working, and so does every
+        other device's cookie of the player; this device gets a cookie of the new generation."""
         player_id = someone(request)
-        return _json({"code": recovery_code(secret, player_id, service.new_recovery_generation(player_id))})
+        generation = service.new_recovery_generation(player_id)
+        response = _json({"code": recovery_code(secret, player_id, generation)})
+        remember(response, player_id, request, generation)
+        return response
 
     @app.post(
         "/api/player/recovery",
@@ -753,7 +765,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
                 "This recovery code was replaced by a newer one: use the player's newest code.",
             )
         response = _json({"name": store.player_name(player_id)})
-        remember(response, player_id, request)
+        remember(response, player_id, request, generation)
         return response
 
     @app.get("/api/player", responses=_responses(errors=(429,)))
@@ -807,7 +819,18 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
-    @app.get("/api/leaderboard", responses=_responses(errors=(422, 429)))
+    @app.get(
+        "/api/leaderboard",
+        responses=_responses(
+            {
+                403: {
+                    "model": ErrorBody,
+                    "description": "Today's daily board before the player's ranked attempt is finished",
+                }
+            },
+            errors=(422, 429),
+        ),
+    )
     def leaderboard(
         request: Request,
         board: Literal["free", "daily"] = "free",
@@ -840,7 +863,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         RequestLimits,
         limiters=limiters,
         new_players=new_players,
-        player_of=lambda cookies: player_of_cookies(secret, cookies)[0],
+        player_of=lambda cookies: rate_key(secret, cookies),
         gate=gate,
         trusted=trusted_proxies(),
     )

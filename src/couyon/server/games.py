@@ -255,6 +255,9 @@ class GameService:
             "finished": finished,
         }
 
+    def _finished_by(self, player_id: str | None, day: dt.date, kind: GameKind) -> bool:
+        return player_id is not None and self.ranked_attempt_finished(player_id, day, kind)
+
     def ranked_attempt_finished(self, player_id: str, day: dt.date, kind: GameKind) -> bool:
         """Whether the player's ranked attempt of ``kind``'s challenge of ``day`` exists and is over."""
         game_id = self.store.daily_attempt(player_id, day, kind.id)
@@ -581,6 +584,13 @@ class GameService:
         if board == "free":
             day = None
         shown = self._board_level(kind, board, level)
+        # Today's board shows what today's results hide (scores, deals, coucou places): the same rule.
+        if day is not None and day >= self.today() and not self._finished_by(player_id, day, kind):
+            raise ApiError(
+                403,
+                "results_hidden",
+                "A day's board is shown once your ranked attempt of it is finished, or once the day is over.",
+            )
         since = self._period_start(period)
         entries = self.store.leaderboard(board, day, limit, kind.id, shown, since=since)
         facts = kind.board_facts

@@ -303,7 +303,9 @@ def test_the_coucou_daily_is_eight_players_three_tokens_expert_with_its_own_seed
     assert [(line["score"], line["place"], line["players"]) for line in board["entries"]] == [
         (finished["view"]["score"], finished["view"]["place"], 8)
     ]
-    assert marie.get(f"/api/leaderboard?board=daily&day={DAY}").json()["entries"] == []
+    # Couyon's board of the day is hidden from Marie, who has not played it (issue 19, item 5); it holds nothing.
+    assert marie.get(f"/api/leaderboard?board=daily&day={DAY}").json()["error"]["code"] == "results_hidden"
+    assert marie.app.state.store.leaderboard("daily", dt.date(2026, 11, 29), 50, "couyon") == []
     assert marie.get(f"/api/daily/{DAY}/seed?game=coucou").status_code == 403
     assert marie.get(f"/api/games/{daily['id']}/record").status_code == 403
     clock.advance(dt.timedelta(hours=15))

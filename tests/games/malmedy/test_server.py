@@ -208,7 +208,9 @@ def test_each_game_has_its_own_daily_challenge_seed_and_board(make_client: Any, 
     assert marie.get("/api/daily").json()["finished"] is False
     board = marie.get(f"/api/leaderboard?board=daily&day={DAY}&game=malmedy").json()
     assert [entry["score"] for entry in board["entries"]] == [finished["view"]["score"]]
-    assert marie.get(f"/api/leaderboard?board=daily&day={DAY}").json()["entries"] == []
+    # Couyon's board of the day is hidden from Marie, who has not played it (issue 19, item 5); it holds nothing.
+    assert marie.get(f"/api/leaderboard?board=daily&day={DAY}").json()["error"]["code"] == "results_hidden"
+    assert marie.app.state.store.leaderboard("daily", dt.date(2026, 11, 29), 50, "couyon") == []
     # Seeds differ per game, stay secret until the day is over, and couyon's are those published before.
     for query in ("", "?game=couyon", "?game=malmedy"):
         assert marie.get(f"/api/daily/{DAY}/seed{query}").status_code == 403

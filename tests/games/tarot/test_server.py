@@ -346,7 +346,10 @@ def test_each_player_count_has_its_own_daily_challenge_seed_and_board(make_clien
     board = marie.get(f"/api/leaderboard?board=daily&day={DAY}&game=tarot4").json()
     assert [entry["score"] for entry in board["entries"]] == [finished["view"]["score"]]
     for other_game in ("tarot3", "tarot5", "couyon"):
-        assert marie.get(f"/api/leaderboard?board=daily&day={DAY}&game={other_game}").json()["entries"] == []
+        # Hidden from Marie, who has not played them today (issue 19, item 5); they hold nothing.
+        hidden = marie.get(f"/api/leaderboard?board=daily&day={DAY}&game={other_game}").json()
+        assert hidden["error"]["code"] == "results_hidden"
+        assert marie.app.state.store.leaderboard("daily", dt.date(2026, 11, 29), 50, other_game) == []
     # One seed per day and per player count (ruling 18), secret until the day is over.
     for players in PLAYER_COUNTS:
         assert marie.get(f"/api/daily/{DAY}/seed?game=tarot{players}").status_code == 403

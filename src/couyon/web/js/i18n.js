@@ -203,8 +203,8 @@ const STRINGS = {
     recoveryReceived: "Code reçu : appuie sur « Utiliser ce code » pour retrouver ce joueur ici.",
     recoveryReplaced: "Ce code a été remplacé par un plus récent : demande le dernier code de ce joueur.",
     recoveryNew: "Faire un nouveau code",
-    recoveryNewNote: "Un nouveau code remplace tous les anciens, qui ne marchent plus. Un appareil qui a déjà utilisé un ancien code reste ton joueur.",
-    recoveryNewDone: "Voici ton nouveau code : les anciens ne marchent plus.",
+    recoveryNewNote: "Un nouveau code remplace tous les anciens, qui ne marchent plus. Tes autres appareils, et tout appareil qui a utilisé un ancien code, perdent ton joueur : seul cet appareil le garde. Retrouve-le ailleurs avec le nouveau code.",
+    recoveryNewDone: "Voici ton nouveau code : les anciens ne marchent plus, et ton joueur ne joue plus que sur cet appareil.",
     recoveryAskTitle: "Changer de joueur sur cet appareil ?",
     recoveryAskText: (games) =>
       `Cet appareil jouera comme le joueur de ce code. Ton joueur actuel garde ${games > 1 ? `ses ${games} parties` : "sa partie"} : tu ne ${games > 1 ? "les" : "la"} retrouveras qu'avec son propre code. Note-le avant de continuer.`,
@@ -249,6 +249,8 @@ const STRINGS = {
     youMark: "(toi)",
     nameInvite: (shown) => `Sans nom, ta ligne s'affiche « ${shown} ». Choisis-toi un nom :`,
     boardEmpty: "Personne n'a encore fini de partie ici.",
+    boardHidden:
+      "Le classement d'aujourd'hui s'affiche quand ton essai classé du jour est terminé, et pour tout le monde dès minuit, heure de Bruxelles. Ceux des jours passés sont ouverts à tous.",
     boardCaptionDaily: (day) => `Défi du ${day}`,
     boardCaptionFree: (period) =>
       ({ day: "Parties libres d'aujourd'hui", week: "Parties libres de cette semaine", all: "Parties libres, depuis toujours" })[period],
@@ -449,8 +451,8 @@ const STRINGS = {
     recoveryReceived: "Code received: press “Use this code” to get that player back here.",
     recoveryReplaced: "This code was replaced by a newer one: ask for that player's latest code.",
     recoveryNew: "Make a new code",
-    recoveryNewNote: "A new code replaces all the old ones, which stop working. A device that has already used an old code stays your player.",
-    recoveryNewDone: "Here is your new code: the old ones no longer work.",
+    recoveryNewNote: "A new code replaces all the old ones, which stop working. Your other devices, and any device that used an old code, lose your player: only this device keeps it. Get it back elsewhere with the new code.",
+    recoveryNewDone: "Here is your new code: the old ones no longer work, and your player now plays on this device only.",
     recoveryAskTitle: "Switch players on this device?",
     recoveryAskText: (games) =>
       `This device will play as the player of that code. Your current player keeps ${games === 1 ? "its game" : `its ${games} games`}: you can get ${games === 1 ? "it" : "them"} back only with that player's own code. Note it down before you go on.`,
@@ -491,6 +493,8 @@ const STRINGS = {
     youMark: "(you)",
     nameInvite: (shown) => `Without a name, your row shows as "${shown}". Choose one:`,
     boardEmpty: "Nobody has finished a game here yet.",
+    boardHidden:
+      "Today's board shows once your ranked attempt of the day is finished, and for everyone from midnight, Brussels time. Past days' boards are open to all.",
     boardCaptionDaily: (day) => `Challenge of ${day}`,
     boardCaptionFree: (period) =>
       ({ day: "Today's free games", week: "This week's free games", all: "Free games, all time" })[period],

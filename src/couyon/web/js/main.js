@@ -521,9 +521,10 @@ async function refreshBoard(gameId) {
       page.period,
       renderBoardLevel(gameId),
     );
-  } catch {
+  } catch (failure) {
+    // Today's board waits for the player's finished ranked attempt, as today's results do (docs/api.md).
     const error = document.createElement("p");
-    error.textContent = words.errorGeneric;
+    error.textContent = failure.code === "results_hidden" ? words.boardHidden : words.errorGeneric;
     box.append(error);
     return;
   }
