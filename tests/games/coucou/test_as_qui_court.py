@@ -11,6 +11,7 @@ import json
 import pytest
 from tests.games.coucou.positions import hand_set, played
 
+from couyon.games.coucou.answers import coucou_events_of, coucou_view_json
 from couyon.games.coucou.cards import Card
 from couyon.games.coucou.game import (
     AS_QUI_COURT,
@@ -283,3 +284,16 @@ def test_the_unfinished_worked_record_waits_for_the_dealer() -> None:
     refused = verify_record(json.dumps({**document, "moves": [*moves, moves[0]]}))
     assert refused["move"] == len(moves) and refused["valid"] is False
     assert state.variant is AS_QUI_COURT and new_game("wait", 8, 3).variant is COUCOU
+
+
+def test_the_api_view_shows_kings_shown_and_the_dealers_move_only_at_as_qui_court() -> None:
+    shown = played(worked(), "3:change")
+    seat_one = coucou_view_json(shown, 1)["coup"]
+    assert seat_one["kings_shown"] == [{"seat": 4, "card": "KD"}] and seat_one["dealer_has_move"] is None
+    assert seat_one["known"]["4"] == "KD"
+    events = coucou_events_of(worked(), Move.parse("3:change"), shown)
+    assert events == [{"type": "king-shown", "seat": 3, "with": 4, "king": "KD"}]
+    waiting = played(worked(), WORKED_MOVES)
+    assert coucou_view_json(waiting, 1)["coup"]["dealer_has_move"] is True
+    coucou = coucou_view_json(played(hand_set(5, WORKED_ORDER, WORKED_BEFORE, "KH"), "3:change"), 1)["coup"]
+    assert "kings_shown" not in coucou and "dealer_has_move" not in coucou
