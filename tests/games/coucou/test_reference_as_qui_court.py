@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from couyon.registry import verify_record
 from reference.as_qui_court_contract import AsQuiCourtGame, Coup, random_moves, record, verify_record_2
@@ -137,3 +139,27 @@ def test_engine_refuses_header_faults_with_move_null(fault: dict[str, Any]) -> N
             document[key] = value
     result = assert_engine_agrees(json.dumps(document))
     assert result["valid"] is False and result["move"] is None
+
+
+FUZZ_MOVES = [f"{seat}:{action}" for seat in range(1, 9) for action in ("keep", "change")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.integers(0, 30),
+    players=st.integers(5, 8),
+    cut=st.floats(0, 1),
+    where=st.floats(0, 1),
+    replacement=st.sampled_from(FUZZ_MOVES) | st.text(max_size=5) | st.none(),
+    variant=st.sampled_from(["as-qui-court", "coucou"]),
+)
+def test_fuzz_one_move_of_a_real_game_replaced(
+    game: int, players: int, cut: float, where: float, replacement: Any, variant: str
+) -> None:
+    """A real as qui court game cut anywhere, one move replaced by any text: the engine judges as the reference."""
+    seed = f"aqc-fuzz-{game}"
+    moves: list[Any] = random_moves(seed, players, 2)
+    moves = moves[: int(cut * len(moves))]
+    if moves:
+        moves[min(int(where * len(moves)), len(moves) - 1)] = replacement
+    assert_engine_agrees(record(variant, seed, players, 2, moves))
