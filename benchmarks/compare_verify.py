@@ -8,7 +8,8 @@ and cut at a random move, a third of them with one move changed to another legal
 game, or to a move of another seat. Then each commit, checked out in a temporary worktree, runs
 ``couyon verify`` (its ``couyon.cli.main``, one process per commit) on every record under
 ``tests/data`` and on the new ones, and the script prints the first difference, or how many outputs
-were compared, and exits 1 on a difference.
+were compared, and exits 1 on a difference. Records under ``tests/data`` that only one commit holds are
+listed and left out of the comparison.
 """
 
 from __future__ import annotations
@@ -110,10 +111,12 @@ def main() -> int:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
     old, new = outputs["old"], outputs["new"]
     if sorted(old) != sorted(new):
-        print("the two commits do not hold the same records under tests/data:")
+        # A record only one commit holds (a golden record of a new format, say) has nothing to be compared with.
+        print("records under tests/data that only one commit holds, not compared:")
         print("  only old:", sorted(set(old) - set(new)))
         print("  only new:", sorted(set(new) - set(old)))
-        return 1
+        old = {path: output for path, output in old.items() if path in new}
+        new = {path: output for path, output in new.items() if path in old}
     differences = [path for path in old if old[path] != new[path]]
     for path in differences[:5]:
         print(f"{path}:\n  old {old[path]}\n  new {new[path]}")

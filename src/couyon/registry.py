@@ -63,10 +63,13 @@ def game_of_variant(variant: str) -> GameKind:
 
 
 RECORD_VERIFIERS: dict[str, Callable[[str | bytes], dict[str, Any]]] = {
-    game.record_format: game.verify for game in GAMES.values()
+    name: verifier
+    for game in GAMES.values()
+    for name, verifier in ((game.record_format, game.verify), *game.extra_verifiers.items())
 }
-"""``couyon verify`` by record format. Couyon and Malmedy share ``couyon-record/1``: the later entry, Malmedy's,
-reads both variants (``couyon.games.malmedy.record.verify``)."""
+"""``couyon verify`` by record format: each entry's ``record_format``, then its ``extra_verifiers``. Couyon and
+Malmedy share ``couyon-record/1``: the later entry, Malmedy's, reads both variants
+(``couyon.games.malmedy.record.verify``); coucou's entry also reads ``coucou-record/2`` (coucou and as qui court)."""
 
 
 def verify_record(text: str | bytes) -> dict[str, Any]:

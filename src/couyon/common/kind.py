@@ -129,6 +129,9 @@ class GameKind:
     number; set with ``deal_results``."""
     review: Review | None = None
     """The review of a finished game (``couyon.games.couyon.review``, ``couyon.games.coucou.review``); None: the game has no review."""
+    extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
+    """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format``: coucou's
+    ``coucou-record/2`` (both variants, as qui court included, before that table has an entry of its own)."""
 
     def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from couyon.games.coucou.cards import Card
-from couyon.games.coucou.game import Coup, GameState, Move, circle, play
+from couyon.games.coucou.game import COUCOU, Coup, GameState, Move, Variant, circle, play
 
 
 def hand_set(
@@ -17,11 +17,13 @@ def hand_set(
     discards: tuple[str, str] = ("AC", "AD"),
     seed: str = "hand-set",
     number: int = 1,
+    variant: Variant = COUCOU,
 ) -> GameState:
     """A game at the start of coup ``number``: ``order`` is c0 … c(m-1) (the dealer last), ``before`` each seat's card.
 
     Seats outside ``order`` are out (0 tokens); the others have ``tokens`` (one count for all, or by seat).
     The dealt cards are those written here, not the seed's shuffle; later coups are dealt from ``seed``.
+    As qui court (``variant``) the dealer has no discards.
     """
     order = tuple(order)
     counts = tokens if isinstance(tokens, Mapping) else dict.fromkeys(order, tokens)
@@ -33,7 +35,7 @@ def hand_set(
         order[-1],
         order,
         cards,
-        (Card.parse(discards[0]), Card.parse(discards[1])),
+        (Card.parse(discards[0]), Card.parse(discards[1])) if variant is COUCOU else (),
         Card.parse(stock),
         cards,
         (),
@@ -41,9 +43,10 @@ def hand_set(
         None,
         None,
         None,
+        variant,
     )
     starting = max(by_seat)
-    return GameState(seed, players, starting, by_seat, (), coup, (), None, 0)
+    return GameState(seed, players, starting, by_seat, (), coup, (), None, 0, variant)
 
 
 def played(state: GameState, moves: str) -> GameState:

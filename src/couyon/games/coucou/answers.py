@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from couyon.common.kind import Json
 from couyon.games.coucou.cards import Card
-from couyon.games.coucou.game import Coup, GameState, Move, Outcome
+from couyon.games.coucou.game import Coup, GameState, Move, Outcome, Variant
 from couyon.games.coucou.view import CoupView, PublicCoup, coup_view, public_coup, view
 
 COUCOU_HUMAN = 1
@@ -64,6 +64,16 @@ def _coup_json(coup: CoupView) -> Json:
         "swaps": [{"partner": swap.partner, "gave": str(swap.gave), "got": str(swap.got)} for swap in coup.swaps],
         "known": {str(seat): str(card) for seat, card in coup.known},
         "discards": [str(card) for card in coup.discards],
+    } | _as_qui_court_json(coup)
+
+
+def _as_qui_court_json(coup: CoupView) -> Json:
+    """As qui court only (coucou's view is unchanged): the kings laid face up, and whether the dealer has a move."""
+    if coup.variant is Variant.COUCOU:
+        return {}
+    return {
+        "kings_shown": [{"seat": seat, "card": str(card)} for seat, card in coup.kings_shown],
+        "dealer_has_move": coup.dealer_has_move,
     }
 
 
@@ -151,8 +161,8 @@ def _coup_after(before: GameState, after: GameState) -> Coup:
 def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
     """What seat 1 saw happen when ``move`` turned ``before`` into ``after``.
 
-    One event for the move (``keep``, ``exchange``, ``coucou``, ``stock`` or ``stock-king``, with
-    the ``seat`` that spoke); an exchange carries both cards only when seat 1 was one of the two.
+    One event for the move (``keep``, ``exchange``, ``coucou``, ``king-shown`` (with the ``king``), ``stock`` or
+    ``stock-king``, with the ``seat`` that spoke); an exchange carries both cards only when seat 1 was one of the two.
     When the move ends the coup: ``showdown``, then ``eliminated`` if anyone is out, then
     ``game_over`` or the next coup's ``coup_start``.
     """
@@ -161,9 +171,11 @@ def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Js
     seat = move.seat
     outcome = coup.actions[position]
     event: Json = {"type": str(outcome), "seat": seat}
-    if outcome in (Outcome.EXCHANGE, Outcome.COUCOU):
+    if outcome in (Outcome.EXCHANGE, Outcome.COUCOU, Outcome.KING_SHOWN):
         partner = coup.order[position + 1]
         event["with"] = partner
+        if outcome is Outcome.KING_SHOWN:
+            event["king"] = str(coup.cards[position + 1])  # laid face up for the whole table (ruling 23)
         if outcome is Outcome.EXCHANGE and COUCOU_HUMAN in (seat, partner):
             # Face down for the table; the two players each learn the card the other now holds.
             event["cards"] = {str(seat): str(coup.cards[position]), str(partner): str(coup.cards[position + 1])}

@@ -18,6 +18,7 @@ from couyon.games.coucou.answers import (
     coucou_view_json,
     coups_played,
 )
+from couyon.games.coucou.record import FORMAT_2
 from couyon.games.coucou.record import Record as CoucouRecord
 from couyon.games.coucou.record import verify as coucou_verify
 from couyon.games.coucou.review import coucou_review
@@ -146,4 +147,6 @@ GAME = GameKind(
     deal_results=results.deal_results,
     traveller=results.traveller,
     review=coucou_review,
+    # As qui court (rulings 20–24) has no table yet, but its records, coucou-record/2, are verified already.
+    extra_verifiers={FORMAT_2: coucou_verify},
 )

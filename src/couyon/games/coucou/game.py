@@ -1,4 +1,4 @@
-"""A game of coucou as a fold over moves: ``new_game(seed, players, tokens)`` then ``play(state, move)``.
+"""A game of coucou as a fold over moves: ``new_game(seed, players, tokens, variant)`` then ``play(state, move)``.
 
 Everything — who deals, who holds which card, the tokens, the eliminations, the
 score — is derived by replaying the moves from the seed, as the contract fixes it
@@ -8,6 +8,12 @@ only ``couyon.games.coucou.view.view`` shows a state to a player.
 
 A seat is an ``int`` from 1 to N. Seat numbers increase to the right (ruling 3): the
 right-hand neighbour of seat s is s + 1, of seat N seat 1, skipping eliminated seats.
+
+One fold plays both variants (``Variant``): coucou, and Méry's "as qui court" (rulings 20–24,
+coucou-record-format.md's last section), which differs only in the deal (the dealer takes one
+card), in who the dealer's left neighbour changes with (the dealer, not the stock), in the
+dealer's one move after he has just received an ace, and in a king being shown rather than
+announced. Everything else — the circle, the showdown, tokens, places, scores — is shared.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from couyon.common.errors import (
     ReplayError,
 )
 from couyon.common.stream import Stream
-from couyon.games.coucou.cards import KING, MAX_PLAYERS, MIN_PLAYERS, Card, deck_of, deck_size
+from couyon.games.coucou.cards import ACE, KING, MAX_PLAYERS, MIN_PLAYERS, Card, deck_of, deck_size
 
 __all__ = [
     "GameOverError",
@@ -44,6 +50,17 @@ MAX_TOKENS = 10
 DEFAULT_PLAYERS = 8
 DEFAULT_TOKENS = 3
 """Ruling 1: the default table and the daily challenge are 8 players with 3 tokens each."""
+
+
+class Variant(enum.StrEnum):
+    """Which table: coucou itself, or as qui court (rulings 20–24); records ``coucou-record/2`` name it."""
+
+    COUCOU = "coucou"
+    AS_QUI_COURT = "as-qui-court"
+
+
+COUCOU = Variant.COUCOU
+AS_QUI_COURT = Variant.AS_QUI_COURT
 
 
 class Action(enum.StrEnum):
@@ -66,9 +83,11 @@ class Outcome(enum.StrEnum):
     COUCOU = "coucou"
     """Asked a neighbour who holds a king: refused, nothing moved (ruling 8)."""
     STOCK = "stock"
-    """The dealer's left neighbour took the stock's top card; his own left play."""
+    """The dealer's left neighbour (as qui court: the dealer) took the stock's top card; his own left play."""
     STOCK_KING = "stock-king"
-    """The stock's top card was a king: it stays, he keeps his card (ruling 9)."""
+    """The stock's top card was a king: it stays, he keeps his card (ruling 9, ruling 22)."""
+    KING_SHOWN = "king-shown"
+    """As qui court: asked a neighbour who holds a king, who lays it face up; nothing moved (ruling 23)."""
 
 
 _SEAT_NUMERAL = re.compile(r"[1-9][0-9]{0,3}")
@@ -121,11 +140,11 @@ class Coup(NamedTuple):
     order: tuple[Seat, ...]
     """The circle ``c0 … c(m-1)``: from the dealer's right-hand neighbour round to the dealer, last."""
     before: tuple[Card, ...]
-    """The cards after the deal, the dealer's being the highest of his three."""
-    discards: tuple[Card, Card]
-    """The dealer's two other cards, out of play, never shown at the table (ruling 6)."""
+    """The cards after the deal, the dealer's being the highest of his three (as qui court: his one card)."""
+    discards: tuple[Card, ...]
+    """The dealer's two other cards, out of play, never shown at the table (ruling 6); none at as qui court."""
     stock: Card
-    """The stock's top card, face down until the dealer's left neighbour changes (ruling 9)."""
+    """The stock's top card, face down until the dealer's left neighbour (as qui court: the dealer) changes."""
     cards: tuple[Card, ...]
     """The cards now (at the showdown once the coup is over)."""
     actions: tuple[Outcome, ...]
@@ -138,16 +157,33 @@ class Coup(NamedTuple):
     """Every seat's tokens after the coup (by seat − 1); None until the coup is over."""
     eliminated: tuple[Seat, ...] | None
     """Seats left with no token by this coup, increasing; None until the coup is over."""
+    variant: Variant = COUCOU
+    kings_shown: tuple[Seat, ...] = ()
+    """As qui court: the seats that have laid a king face up in this coup, in order (ruling 23); always () at coucou."""
 
     @property
     def is_over(self) -> bool:
         return self.losers is not None
 
     @property
+    def dealer_has_move(self) -> bool:
+        """As qui court: the dealer's left neighbour's exchange has just handed the dealer an ace (ruling 22)."""
+        last = len(self.order) - 2
+        return (
+            self.variant is AS_QUI_COURT
+            and self.losers is None
+            and len(self.actions) == last + 1
+            and self.actions[last] is Outcome.EXCHANGE
+            and self.cards[last + 1].rank == ACE
+        )
+
+    @property
     def speaker(self) -> Seat | None:
-        """The seat to speak now, None once every player but the dealer has spoken."""
+        """The seat to speak now, None once every player but the dealer has spoken (and the dealer, if he may)."""
         spoken = len(self.actions)
-        return self.order[spoken] if spoken < len(self.order) - 1 else None
+        if spoken < len(self.order) - 1:
+            return self.order[spoken]
+        return self.dealer if self.dealer_has_move else None
 
     def position_of(self, seat: Seat) -> int | None:
         """``seat``'s place in ``order`` (0 speaks first, m − 1 is the dealer), None if it is out."""
@@ -186,6 +222,7 @@ class GameState(NamedTuple):
     """Every elimination so far, by coup then by seat."""
     winner: Seat | None
     move_count: int
+    variant: Variant = COUCOU
 
     @property
     def coups(self) -> tuple[Coup, ...]:
@@ -271,15 +308,19 @@ def next_seat_right(seat: Seat, tokens: tuple[int, ...]) -> Seat:
     raise ValueError("no seat is still in the game")
 
 
-def deal(seed: str, number: int, dealer: Seat, tokens: tuple[int, ...], size: int) -> Coup:
+def deal(seed: str, number: int, dealer: Seat, tokens: tuple[int, ...], size: int, variant: Variant = COUCOU) -> Coup:
     """Coup ``number`` dealt by ``dealer`` to the seats with tokens left (the contract's "The deal").
 
     Shuffled positions 0 … m − 2 go to ``c0 … c(m-2)``; m − 1, m and m + 1 to the dealer,
     who keeps the highest (by rank, then suit C < D < H < S); m + 2 is the stock's top card.
+    As qui court (ruling 20): position m − 1 is the dealer's one card, m the stock's top card.
     """
     order = circle(dealer, tokens)
     players_in = len(order)
     deck = shuffled_deck(seed, number, size)
+    if variant is AS_QUI_COURT:
+        dealt = deck[:players_in]
+        return Coup(number, dealer, order, dealt, (), deck[players_in], dealt, (), None, None, None, None, variant)
     dealers_three = deck[players_in - 1 : players_in + 2]
     kept = max(dealers_three)  # tuples compare by rank, then suit: the contract's choice
     discards = tuple(card for card in dealers_three if card != kept)
@@ -300,8 +341,13 @@ def deal(seed: str, number: int, dealer: Seat, tokens: tuple[int, ...], size: in
     )
 
 
-def new_game(seed: str, players: int = DEFAULT_PLAYERS, tokens: int = DEFAULT_TOKENS) -> GameState:
+def new_game(
+    seed: str, players: int = DEFAULT_PLAYERS, tokens: int = DEFAULT_TOKENS, variant: Variant = COUCOU
+) -> GameState:
     """The game before its first move: the first dealer drawn and coup 1 dealt, ``c0`` to speak."""
+    if variant not in (COUCOU, AS_QUI_COURT):
+        raise ValueError(f"coucou's variants are coucou and as-qui-court, not {variant!r}")
+    variant = Variant(variant)
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"coucou is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
     if type(tokens) is not int or not MIN_TOKENS <= tokens <= MAX_TOKENS:
@@ -313,8 +359,8 @@ def new_game(seed: str, players: int = DEFAULT_PLAYERS, tokens: int = DEFAULT_TO
     except UnicodeEncodeError:
         raise ValueError("the seed is not valid Unicode text (it holds a lone surrogate)") from None
     starting = (tokens,) * players
-    coup = deal(seed, 1, first_dealer(seed, players), starting, deck_size(players))
-    return GameState(seed, players, tokens, starting, (), coup, (), None, 0)
+    coup = deal(seed, 1, first_dealer(seed, players), starting, deck_size(players), variant)
+    return GameState(seed, players, tokens, starting, (), coup, (), None, 0, variant)
 
 
 def to_move(state: GameState) -> Seat | None:
@@ -328,7 +374,9 @@ def is_over(state: GameState) -> bool:
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every move the rules allow now: keep and change for the seat to speak (both always legal); none once over."""
+    """Every move the rules allow now: keep and change for the seat to speak (both always legal); none once over.
+
+    As qui court, the dealer is to speak (and so has these two moves) only when he has just received an ace."""
     seat = state.to_move
     if seat is None:
         return ()
@@ -346,19 +394,27 @@ def play(state: GameState, move: Move) -> GameState:
     if action not in (KEEP, CHANGE):
         raise InvalidMoveError(f"{action!r} is not an action: use keep or change")
     coup = state.coup
+    if seat != coup.speaker:
+        raise OutOfTurnError(_why_not_your_turn(state, seat))
     speaker = len(coup.actions)
     order = coup.order
-    if seat != order[speaker]:
-        raise OutOfTurnError(_why_not_your_turn(state, seat))
     cards = coup.cards
     last = len(order) - 2
+    as_qui_court = coup.variant is AS_QUI_COURT
     turned = None
+    kings_shown = coup.kings_shown
     if action == KEEP:
         outcome = Outcome.KEEP
-    elif speaker < last:
+    elif speaker < last or (as_qui_court and speaker == last):
         # Ruling 8: a neighbour holding a king always says "Coucou !"; the asker keeps his card.
+        # Rulings 21 and 23: as qui court, the dealer's left neighbour changes with the dealer too, and a king
+        # is laid face up instead of announced.
         if cards[speaker + 1].rank == KING:
-            outcome = Outcome.COUCOU
+            if as_qui_court:
+                outcome = Outcome.KING_SHOWN
+                kings_shown = (*kings_shown, order[speaker + 1])
+            else:
+                outcome = Outcome.COUCOU
         else:
             outcome = Outcome.EXCHANGE
             swapped = list(cards)
@@ -366,15 +422,16 @@ def play(state: GameState, move: Move) -> GameState:
             cards = tuple(swapped)
     else:
         # Ruling 9: the dealer's left neighbour changes with the stock's top card, turned up for all.
+        # Ruling 22: as qui court, it is the dealer who does, with the ace he has just received.
         turned = coup.stock
         if turned.rank == KING:
             outcome = Outcome.STOCK_KING
         else:
             outcome = Outcome.STOCK
-            cards = (*cards[:speaker], turned, cards[speaker + 1])
+            cards = (*cards[:speaker], turned, *cards[speaker + 1 :])
     actions = (*coup.actions, outcome)
-    if speaker < last:
-        coup = Coup(*coup[:6], cards, actions, None, None, None, None)
+    coup = Coup(*coup[:6], cards, actions, turned, None, None, None, coup.variant, kings_shown)
+    if coup.speaker is not None:
         return GameState(
             state.seed,
             players,
@@ -385,8 +442,9 @@ def play(state: GameState, move: Move) -> GameState:
             state.eliminations,
             None,
             state.move_count + 1,
+            state.variant,
         )
-    return _showdown(state, Coup(*coup[:6], cards, actions, turned, None, None, None))
+    return _showdown(state, coup)
 
 
 def _why_not_your_turn(state: GameState, seat: Seat) -> str:
@@ -396,9 +454,13 @@ def _why_not_your_turn(state: GameState, seat: Seat) -> str:
     if state.tokens[seat - 1] == 0:
         return f"{turn}: seat {seat} is out of the game"
     if seat == coup.dealer:
+        if coup.variant is AS_QUI_COURT:
+            return f"{turn}: the dealer speaks last, and only if his left neighbour has just handed him an ace"
         return f"{turn}: the dealer has no move"
     if seat in coup.order[: len(coup.actions)]:
         return f"{turn}: seat {seat} has already spoken in this coup"
+    if coup.variant is AS_QUI_COURT and not coup.actions and state.finished and state.finished[-1].dealer == seat:
+        return f"{turn}: seat {seat}, the last coup's dealer, had no move (he had not just received an ace)"
     return turn
 
 
@@ -422,16 +484,18 @@ def _showdown(state: GameState, coup: Coup) -> GameState:
     finished = (*state.finished, coup)
     seed, players, starting = state.seed, state.players, state.starting_tokens
     if len(still_in) == 1:
-        return GameState(seed, players, starting, after, finished, coup, eliminations, still_in[0], move_count)
+        return GameState(
+            seed, players, starting, after, finished, coup, eliminations, still_in[0], move_count, state.variant
+        )
     # Ruling 13: the deal passes to the next seat still in at the dealer's right (also if he just went out).
     dealer = next_seat_right(coup.dealer, after)
-    following = deal(seed, coup.number + 1, dealer, after, deck_size(players))
-    return GameState(seed, players, starting, after, finished, following, eliminations, None, move_count)
+    following = deal(seed, coup.number + 1, dealer, after, deck_size(players), state.variant)
+    return GameState(seed, players, starting, after, finished, following, eliminations, None, move_count, state.variant)
 
 
-def replay(seed: str, players: int, tokens: int, moves: Iterable[Move | str]) -> GameState:
+def replay(seed: str, players: int, tokens: int, moves: Iterable[Move | str], variant: Variant = COUCOU) -> GameState:
     """Fold ``moves`` over a new game; an error names the rule and, via ``ReplayError``, the 0-based move index."""
-    state = new_game(seed, players, tokens)
+    state = new_game(seed, players, tokens, variant)
     for index, move in enumerate(moves):
         try:
             if state.winner is not None:

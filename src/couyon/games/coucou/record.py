@@ -1,4 +1,8 @@
-"""Coucou game records (``coucou-record/1``) and the verifier's report, as coucou-record-format.md fixes them.
+"""Coucou game records (``coucou-record/1``, ``coucou-record/2``) and the verifier's report, as coucou-record-format.md fixes them.
+
+``coucou-record/2`` is ``/1`` plus a required ``variant``: ``coucou`` or ``as-qui-court`` (rulings 20–24). A ``/1``
+record is always coucou and is read and reported exactly as before; a ``/2`` report has ``variant`` right after
+``valid``, and for as qui court each coup's ``kings_shown`` right after ``stock``.
 
 The JSON is read by ``couyon.games.couyon.record.read_document`` (UTF-8, no NaN, no key twice, no
 absurd integer), as every format ``couyon verify`` reads; then the record's own keys
@@ -24,11 +28,14 @@ from couyon.games.coucou.game import (
     GameState,
     Move,
     Seat,
+    Variant,
     new_game,
     play,
 )
 
 FORMAT = "coucou-record/1"
+FORMAT_2 = "coucou-record/2"
+"""Both variants, named by the record's ``variant`` key (the contract's last section)."""
 _MISSING = object()
 
 
@@ -41,11 +48,15 @@ class Record:
     tokens: int
     moves: tuple[str, ...]
     extras: dict[str, Any] = field(default_factory=dict)
+    variant: Variant | None = None
+    """None: a ``coucou-record/1`` record (coucou); else a ``coucou-record/2`` record of this variant."""
 
     def to_json(self) -> str:
         """The record as one JSON object, in the contract's key order, extras last."""
-        document: dict[str, Any] = {
-            "format": FORMAT,
+        document: dict[str, Any] = {"format": FORMAT} if self.variant is None else {"format": FORMAT_2}
+        if self.variant is not None:
+            document["variant"] = str(self.variant)
+        document |= {
             "players": self.players,
             "tokens": self.tokens,
             "seed": self.seed,
@@ -56,7 +67,7 @@ class Record:
 
     def replay(self) -> GameState:
         """The game this record describes; raises ``RecordError`` naming the first faulty move."""
-        return replay_moves(self.seed, self.players, self.tokens, self.moves)
+        return replay_moves(self.seed, self.players, self.tokens, self.moves, self.variant or Variant.COUCOU)
 
 
 def _describe(value: object) -> str:
@@ -83,10 +94,17 @@ def _whole_number(document: dict[str, Any], key: str, lowest: int, highest: int)
     return value
 
 
-def _header(text: str | bytes) -> tuple[str, int, int, list[Any], dict[str, Any]]:
+def _header(text: str | bytes) -> tuple[str, int, int, list[Any], dict[str, Any], Variant | None]:
+    """The record's keys in the contract's order; the variant is None for ``coucou-record/1``."""
     document = read_document(text)
-    if document.get("format") != FORMAT:
-        raise wrong_format(document, (FORMAT,))
+    if document.get("format") not in (FORMAT, FORMAT_2):
+        raise wrong_format(document, (FORMAT, FORMAT_2))
+    variant = None
+    if document["format"] == FORMAT_2:
+        named = document.get("variant", _MISSING)
+        if not isinstance(named, str) or named not in (Variant.COUCOU, Variant.AS_QUI_COURT):
+            raise RecordError(f'the record\'s "variant" must be "coucou" or "as-qui-court", not {_describe(named)}')
+        variant = Variant(named)
     players = _whole_number(document, "players", MIN_PLAYERS, MAX_PLAYERS)
     tokens = _whole_number(document, "tokens", MIN_TOKENS, MAX_TOKENS)
     seed = document.get("seed", _MISSING)
@@ -99,15 +117,19 @@ def _header(text: str | bytes) -> tuple[str, int, int, list[Any], dict[str, Any]
     moves = document.get("moves", _MISSING)
     if not isinstance(moves, list):
         raise RecordError(f'the record\'s "moves" must be a list of strings like "3:keep", not {_describe(moves)}')
-    extras = {
-        key: value for key, value in document.items() if key not in ("format", "players", "tokens", "seed", "moves")
-    }
-    return seed, players, tokens, moves, extras
+    contract = ("format", "players", "tokens", "seed", "moves") if variant is None else _KEYS_2
+    extras = {key: value for key, value in document.items() if key not in contract}
+    return seed, players, tokens, moves, extras, variant
 
 
-def replay_moves(seed: str, players: int, tokens: int, moves: Sequence[object]) -> GameState:
+_KEYS_2 = ("format", "variant", "players", "tokens", "seed", "moves")
+
+
+def replay_moves(
+    seed: str, players: int, tokens: int, moves: Sequence[object], variant: Variant = Variant.COUCOU
+) -> GameState:
     """Fold a record's moves over a new game; ``RecordError`` names the first faulty move and why."""
-    state = new_game(seed, players, tokens)
+    state = new_game(seed, players, tokens, variant)
     for index, move in enumerate(moves):
         if not isinstance(move, str):
             raise RecordError(f'move {index} must be a string like "3:keep", not {_describe(move)}', index)
@@ -122,14 +144,16 @@ def replay_moves(seed: str, players: int, tokens: int, moves: Sequence[object]) 
 
 def parse_record(text: str | bytes) -> Record:
     """Read a record and replay it: a ``Record`` whose moves are all legal, or ``RecordError``."""
-    seed, players, tokens, moves, extras = _header(text)
-    replay_moves(seed, players, tokens, moves)
-    return Record(seed, players, tokens, tuple(moves), extras)
+    seed, players, tokens, moves, extras, variant = _header(text)
+    replay_moves(seed, players, tokens, moves, variant or Variant.COUCOU)
+    return Record(seed, players, tokens, tuple(moves), extras, variant)
 
 
 def record_of(state: GameState, moves: Sequence[Move | str], **extras: Any) -> Record:
-    """The record of a game played from ``state``'s seed and table with these moves."""
-    return Record(state.seed, state.players, state.starting_tokens, tuple(str(move) for move in moves), dict(extras))
+    """The record of a game played from ``state``'s seed and table with these moves (as qui court: ``/2``)."""
+    variant = None if state.variant is Variant.COUCOU else state.variant
+    moves_written = tuple(str(move) for move in moves)
+    return Record(state.seed, state.players, state.starting_tokens, moves_written, dict(extras), variant)
 
 
 def _by_seat(order: Sequence[Seat], cards: Sequence[Card]) -> dict[str, str]:
@@ -144,13 +168,17 @@ def _every_seat(tokens: Sequence[int]) -> dict[str, int]:
 def coup_report(coup: Coup) -> dict[str, Any]:
     """One coup as the contract's ``coup_log`` entry; ``after``, ``losers``, ``tokens``, ``eliminated`` null until it ends."""
     over = coup.losers is not None
-    return {
+    entry: dict[str, Any] = {
         "number": coup.number,
         "dealer": coup.dealer,
         "order": list(coup.order),
         "before": _by_seat(coup.order, coup.before),
         "actions": [f"{seat}:{outcome}" for seat, outcome in zip(coup.order, coup.actions, strict=False)],
         "stock": None if coup.turned is None else str(coup.turned),
+    }
+    if coup.variant is Variant.AS_QUI_COURT:
+        entry["kings_shown"] = list(coup.kings_shown)
+    return entry | {
         "after": _by_seat(coup.order, coup.cards) if over else None,
         "losers": list(coup.losers) if coup.losers is not None else None,
         "tokens": _every_seat(coup.tokens) if coup.tokens is not None else None,
@@ -158,11 +186,13 @@ def coup_report(coup: Coup) -> dict[str, Any]:
     }
 
 
-def report(state: GameState) -> dict[str, Any]:
-    """The verifier's report of a replayed game, key for key as the contract prints it."""
+def report(state: GameState, format_name: str = FORMAT) -> dict[str, Any]:
+    """The verifier's report of a replayed game, key for key as the contract prints it (``/2``: with its variant)."""
     coups = state.coups
+    named = {"variant": str(state.variant)} if format_name == FORMAT_2 else {}
     return {
         "valid": True,
+        **named,
         "finished": state.winner is not None,
         "winner": state.winner,
         "tokens": _every_seat(state.tokens),
@@ -178,9 +208,11 @@ def report(state: GameState) -> dict[str, Any]:
 
 
 def verify(text: str | bytes) -> dict[str, Any]:
-    """``couyon verify`` for a ``coucou-record/1`` record: the contract's report, or its refusal object."""
+    """``couyon verify`` for a ``coucou-record/1`` or ``/2`` record: the contract's report, or its refusal object."""
     try:
-        seed, players, tokens, moves, _ = _header(text)
-        return report(replay_moves(seed, players, tokens, moves))
+        seed, players, tokens, moves, _, variant = _header(text)
+        if variant is None:
+            return report(replay_moves(seed, players, tokens, moves))
+        return report(replay_moves(seed, players, tokens, moves, variant), FORMAT_2)
     except RecordError as error:
         return {"valid": False, "error": str(error), "move": error.move}

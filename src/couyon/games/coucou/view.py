@@ -12,6 +12,11 @@ reveal every deal).
 seat knows moves with every exchange it is in, and the stock card a player took is
 public. A "Coucou !" shows that the refuser holds a king (its rank, not its suit):
 that fact is in ``actions``, not in ``known``.
+
+As qui court (rulings 20–24): a king is laid face up instead of announced, so every seat
+sees it from then on (``kings_shown``, and in ``known`` while it stays in that hand or
+moves where all can follow it); the dealer speaks only if his left neighbour's exchange
+has just handed him an ace, which ``dealer_has_move`` says; he has no discards.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from couyon.games.coucou.cards import Card
-from couyon.games.coucou.game import Coup, Elimination, GameState, Move, Outcome, Seat, legal_moves
+from couyon.games.coucou.game import COUCOU, Coup, Elimination, GameState, Move, Outcome, Seat, Variant, legal_moves
 
 
 class Swap(NamedTuple):
@@ -45,6 +50,8 @@ class PublicCoup:
     tokens: tuple[int, ...]
     """Every seat's tokens after the coup, by seat − 1."""
     eliminated: tuple[Seat, ...]
+    kings_shown: tuple[Seat, ...] = ()
+    """As qui court: the seats that laid a king face up in this coup, in order; () at coucou."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +75,12 @@ class CoupView:
     position: int | None
     """Where the seat sits in ``order``: 0 speaks first, m − 2 is the dealer's left neighbour, m − 1 the dealer;
     None if it is out."""
+    variant: Variant = COUCOU
+    kings_shown: tuple[tuple[Seat, Card], ...] = ()
+    """As qui court: each king laid face up so far in this coup, with the seat that showed it, in order (public)."""
+    dealer_has_move: bool | None = False
+    """Whether the dealer has a move in this coup: always False at coucou; as qui court None until his left
+    neighbour has spoken, then True when that exchange handed him an ace (he is then to speak)."""
 
     @property
     def players_in(self) -> int:
@@ -118,6 +131,7 @@ def public_coup(coup: Coup) -> PublicCoup:
         coup.losers,
         coup.tokens,
         coup.eliminated,
+        coup.kings_shown,
     )
 
 
@@ -127,7 +141,9 @@ def coup_view(coup: Coup, seat: Seat) -> CoupView:
     cards = list(coup.before)
     known: dict[Seat, Card] = {}
     swaps: list[Swap] = []
+    shown: list[tuple[Seat, Card]] = []
     last = len(order) - 2
+    stocked = last if coup.variant is COUCOU else last + 1
     for position, outcome in enumerate(coup.actions):
         speaker = order[position]
         if outcome is Outcome.EXCHANGE:
@@ -147,8 +163,14 @@ def coup_view(coup: Coup, seat: Seat) -> CoupView:
                     known[partner] = left
                 if right is not None:
                     known[speaker] = right
+        elif outcome is Outcome.KING_SHOWN:
+            # Ruling 23: laid face up for all; the asker keeps his card, the king stays where it is.
+            holder = order[position + 1]
+            shown.append((holder, cards[position + 1]))
+            if seat != holder:
+                known[holder] = cards[position + 1]
         elif outcome is Outcome.STOCK:
-            assert position == last and coup.turned is not None
+            assert position == stocked and coup.turned is not None
             cards[position] = coup.turned
             if seat != speaker:
                 known[speaker] = coup.turned  # turned face up for all, then taken
@@ -163,7 +185,19 @@ def coup_view(coup: Coup, seat: Seat) -> CoupView:
         tuple(sorted(known.items())),
         coup.discards if seat == coup.dealer else (),
         own,
+        coup.variant,
+        tuple(shown),
+        _dealer_has_move(coup),
     )
+
+
+def _dealer_has_move(coup: Coup) -> bool | None:
+    """``CoupView.dealer_has_move``: public, since the whole table sees whether the dealer is to speak."""
+    if coup.variant is COUCOU:
+        return False
+    if len(coup.actions) < len(coup.order) - 1:
+        return None
+    return coup.dealer_has_move or len(coup.actions) == len(coup.order)
 
 
 def view(state: GameState, seat: Seat, history: tuple[PublicCoup, ...] | None = None) -> CoucouView:
