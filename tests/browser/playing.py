@@ -211,7 +211,7 @@ def finished_game_through_api(
 def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
     """The table of this finished game (its id stored as the page stores its game), its end-of-game dialog open."""
     game = answer["game"]
-    key = "couyon.games.couyon.game" if game == "couyon" else f"couyon.games.couyon.game.{game}"
+    key = "couyon.game" if game == "couyon" else f"couyon.game.{game}"
     page.evaluate("([key, id]) => localStorage.setItem(key, id)", [key, answer["id"]])
     page.goto("/#/table" if game == "couyon" else f"/#/table/{game}")
     page.wait_for_selector("#end-dialog[open]")

@@ -299,7 +299,7 @@ def test_a_coucou_game_resumes_after_a_reload_and_keeps_its_own_slot(new_context
     if coucou_situation(page) == "end":
         start_coucou_game(page, 12)
     game_id = page.locator("#view-table").get_attribute("data-game")
-    assert page.evaluate("localStorage.getItem('couyon.games.couyon.game.coucou')") == game_id
+    assert page.evaluate("localStorage.getItem('couyon.game.coucou')") == game_id
     card = page.locator("#coucou-own-card .card").get_attribute("data-card")
     seats = page.locator("#coucou-seats").inner_text()
     page.reload()

@@ -311,8 +311,8 @@ def test_each_game_keeps_its_own_game_in_progress(new_context: ContextFactory) -
     start_malmedy_game(page)
     page.wait_for_function("(first) => document.getElementById('view-table').dataset.game !== first", arg=couyon)
     malmedy = table_game(page)
-    assert page.evaluate("localStorage.getItem('couyon.games.couyon.game')") == couyon
-    assert page.evaluate("localStorage.getItem('couyon.games.couyon.game.malmedy')") == malmedy
+    assert page.evaluate("localStorage.getItem('couyon.game')") == couyon
+    assert page.evaluate("localStorage.getItem('couyon.game.malmedy')") == malmedy
     assert page.locator("#view-table").get_attribute("data-variant") == "malmedy"
 
     # The nav's table follows the game in view; each table route shows its own game.

@@ -259,7 +259,7 @@ def test_a_new_game_from_home_replaces_the_stored_one(new_context: ContextFactor
     situation(page)
     page.wait_for_function("(first) => document.getElementById('view-table').dataset.game !== first", arg=first)
     second = page.locator("#view-table").get_attribute("data-game")
-    assert page.evaluate("localStorage.getItem('couyon.games.couyon.game')") == second
+    assert page.evaluate("localStorage.getItem('couyon.game')") == second
     shown = sorted(page.locator(".hand-card").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)"))
     assert shown == sorted(current_game(page)["view"]["hand"])
     # Resuming from home shows the new game, not the first one.

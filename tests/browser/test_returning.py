@@ -80,7 +80,7 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     ), result.inner_text()
 
     # The end of the game: the share sheet where there is one, and the copy.
-    page.evaluate(f"localStorage.setItem('couyon.games.couyon.game', {json.dumps(game['id'])})")
+    page.evaluate(f"localStorage.setItem('couyon.game', {json.dumps(game['id'])})")
     page.goto("/#/table")
     dialog = page.get_by_role("dialog")
     share = dialog.get_by_role("button", name="Partager")
@@ -90,7 +90,7 @@ def test_after_the_ranked_try_home_shows_the_rank_and_the_results_and_statistics
     assert dialog.get_by_role("button", name="Copier le texte").is_visible()
     assert dialog.get_by_role("link", name="Voir les résultats du jour").is_visible()
     page.evaluate(
-        f"sessionStorage.setItem('noShare', '1'); localStorage.setItem('couyon.games.couyon.game', {json.dumps(game['id'])})"
+        f"sessionStorage.setItem('noShare', '1'); localStorage.setItem('couyon.game', {json.dumps(game['id'])})"
     )
     page.reload()
     dialog.get_by_role("button", name="Copier le texte").wait_for()
