@@ -4,7 +4,7 @@ refusal sentence."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from couyon.common.errors import CouyonError
@@ -100,3 +100,39 @@ def wrong_format(document: dict[str, Any], formats: Sequence[str]) -> RecordErro
     """The refusal of a record whose ``format`` is none of ``formats``."""
     expected = repr(formats[0]) if len(formats) == 1 else "one of " + ", ".join(repr(name) for name in formats)
     return RecordError(f'the record\'s "format" must be {expected}, not {describe(document.get("format"))}')
+
+
+def record_json(head: dict[str, Any], extras: Mapping[str, Any]) -> str:
+    """A record as one JSON object: ``head`` (its format's keys, in the contract's order), then the extra keys it
+    kept, in their order, but none that would overwrite a key of ``head``."""
+    head.update({key: value for key, value in extras.items() if key not in head})
+    return json.dumps(head, ensure_ascii=False)
+
+
+def extras_of(document: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """The keys of ``document`` its format does not define: kept, never read."""
+    return {key: value for key, value in document.items() if key not in keys}
+
+
+def checked_seed(seed: object, refusal: str = 'the record\'s "seed" must be a string') -> str:
+    """The record's ``seed``: a string of valid Unicode text, else ``refusal`` (or the lone surrogate's)."""
+    if not isinstance(seed, str):
+        raise RecordError(refusal)
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError('the record\'s "seed" is not valid Unicode text (it holds a lone surrogate)') from None
+    return seed
+
+
+def checked_moves(moves: object, example: str, replay_before: Callable[[int], object]) -> tuple[str, ...]:
+    """The record's ``moves``: a list of strings (the sentences show ``example``, the format's moves). Before a move
+    that is not a string is refused, ``replay_before(index)`` replays the moves before it, so that an earlier move
+    that breaks a rule is named first."""
+    if not isinstance(moves, list):
+        raise RecordError(f'the record\'s "moves" must be a list of strings like {example}')
+    for index, move in enumerate(moves):
+        if not isinstance(move, str):
+            replay_before(index)
+            raise RecordError(f"move {index} must be a string like {example}, not {describe(move)}", index)
+    return tuple(moves)

@@ -4,7 +4,7 @@
 record is always coucou and is read and reported exactly as before; a ``/2`` report has ``variant`` right after
 ``valid``, and for as qui court each coup's ``kings_shown`` right after ``stock``.
 
-The JSON is read by ``couyon.games.couyon.record.read_document`` (UTF-8, no NaN, no key twice, no
+The JSON is read by ``couyon.common.records.read_document`` (UTF-8, no NaN, no key twice, no
 absurd integer), as every format ``couyon verify`` reads; then the record's own keys
 are checked in the contract's order (format, players, tokens, seed, moves), then the
 moves are replayed and the first faulty one is named by its 0-based index.
@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from couyon.common.errors import CouyonError
-from couyon.common.records import RecordError, quoted, read_document, wrong_format
+from couyon.common.records import (
+    RecordError,
+    checked_seed,
+    extras_of,
+    quoted,
+    read_document,
+    record_json,
+    wrong_format,
+)
 from couyon.games.coucou.cards import MAX_PLAYERS, MIN_PLAYERS, Card
 from couyon.games.coucou.game import (
     MAX_TOKENS,
@@ -53,17 +61,13 @@ class Record:
 
     def to_json(self) -> str:
         """The record as one JSON object, in the contract's key order, extras last."""
-        document: dict[str, Any] = {"format": FORMAT} if self.variant is None else {"format": FORMAT_2}
+        header: dict[str, Any] = {"format": FORMAT} if self.variant is None else {"format": FORMAT_2}
         if self.variant is not None:
-            document["variant"] = str(self.variant)
-        document |= {
-            "players": self.players,
-            "tokens": self.tokens,
-            "seed": self.seed,
-            "moves": list(self.moves),
-        }
-        document.update({key: value for key, value in self.extras.items() if key not in document})
-        return json.dumps(document, ensure_ascii=False)
+            header["variant"] = str(self.variant)
+        return record_json(
+            header | {"players": self.players, "tokens": self.tokens, "seed": self.seed, "moves": list(self.moves)},
+            self.extras,
+        )
 
     def replay(self) -> GameState:
         """The game this record describes; raises ``RecordError`` naming the first faulty move."""
@@ -107,19 +111,13 @@ def _header(text: str | bytes) -> tuple[str, int, int, list[Any], dict[str, Any]
         variant = Variant(named)
     players = _whole_number(document, "players", MIN_PLAYERS, MAX_PLAYERS)
     tokens = _whole_number(document, "tokens", MIN_TOKENS, MAX_TOKENS)
-    seed = document.get("seed", _MISSING)
-    if not isinstance(seed, str):
-        raise RecordError(f'the record\'s "seed" must be a string, not {_describe(seed)}')
-    try:
-        seed.encode("utf-8")
-    except UnicodeEncodeError:
-        raise RecordError('the record\'s "seed" is not valid Unicode text (it holds a lone surrogate)') from None
+    given = document.get("seed", _MISSING)
+    seed = checked_seed(given, f'the record\'s "seed" must be a string, not {_describe(given)}')
     moves = document.get("moves", _MISSING)
     if not isinstance(moves, list):
         raise RecordError(f'the record\'s "moves" must be a list of strings like "3:keep", not {_describe(moves)}')
     contract = ("format", "players", "tokens", "seed", "moves") if variant is None else _KEYS_2
-    extras = {key: value for key, value in document.items() if key not in contract}
-    return seed, players, tokens, moves, extras, variant
+    return seed, players, tokens, moves, extras_of(document, contract), variant
 
 
 _KEYS_2 = ("format", "variant", "players", "tokens", "seed", "moves")

@@ -30,11 +30,10 @@ def _bid(bid: Bid) -> Json:
     return {"seat": str(bid.seat), "proposal": str(bid.proposal), "take": bid.take}
 
 
-def view_json(state: GameState, seat: int) -> Json:
-    """The ``view`` object of a game answer of the common couyon."""
-    seat_view = standard_view(state, SEATS[seat])
+def standing_json(seat_view: Any) -> Json:
+    """The keys every couyon view's JSON shares after ``game``, read from a ``SeatView`` or a variant's view
+    (``MalmedyView``): the seat, the move number, the phase, who is to move, the lines, the winner, the score."""
     return {
-        "game": "couyon",
         "seat": str(seat_view.seat),
         "move_number": seat_view.move_number,
         "phase": str(seat_view.phase),
@@ -42,6 +41,25 @@ def view_json(state: GameState, seat: int) -> Json:
         "lines": team_values(seat_view.lines),
         "winner": None if seat_view.winner is None else str(seat_view.winner),
         "score": seat_view.score,
+    }
+
+
+def game_over_json(after: GameState) -> Json:
+    """The ``game_over`` event of a couyon game, its variants' too."""
+    return {
+        "type": "game_over",
+        "winner": str(after.winner),
+        "score": after.score,
+        "deals": after.finished_deals[-1].number,
+    }
+
+
+def view_json(state: GameState, seat: int) -> Json:
+    """The ``view`` object of a game answer of the common couyon."""
+    seat_view = standard_view(state, SEATS[seat])
+    return {
+        "game": "couyon",
+        **standing_json(seat_view),
         "deal": {
             "number": seat_view.deal_number,
             "dealer": str(seat_view.dealer),
@@ -109,14 +127,7 @@ def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
                 }
             )
     if after.winner is not None:
-        events.append(
-            {
-                "type": "game_over",
-                "winner": str(after.winner),
-                "score": after.score,
-                "deals": after.finished_deals[-1].number,
-            }
-        )
+        events.append(game_over_json(after))
     return events
 
 

@@ -8,7 +8,8 @@ A card is an ``int`` from 0 to 23 in the canonical deck order of the record cont
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+
+from couyon.common.cardsets import mask_of as mask_of
 
 RANK_NAMES = ("9", "10", "J", "Q", "K", "A")
 """Rank codes from weakest to strongest, the same order in every suit, trump included."""
@@ -91,14 +92,6 @@ FULL_DECK_MASK = (1 << DECK_SIZE) - 1
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
     return tuple(CARDS[i] for i in range(DECK_SIZE) if mask >> i & 1)
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The mask holding these cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 class Seat(enum.IntEnum):

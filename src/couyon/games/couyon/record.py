@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from couyon.common.errors import ReplayError
-from couyon.common.records import RecordError, describe, quoted, read_document, wrong_format
+from couyon.common.records import (
+    RecordError,
+    checked_moves,
+    checked_seed,
+    extras_of,
+    quoted,
+    read_document,
+    record_json,
+    wrong_format,
+)
 from couyon.games.couyon.cards import TEAMS
 from couyon.games.couyon.game import DealSummary, GameState, Move, replay
 from couyon.games.couyon.rules import STANDARD, Variant
@@ -38,9 +46,9 @@ class Record:
 
     def to_json(self) -> str:
         """The record as one JSON object, in the contract's key order, extras last."""
-        document = {"format": FORMAT, "variant": self.variant, "seed": self.seed, "moves": list(self.moves)}
-        document.update({key: value for key, value in self.extras.items() if key not in document})
-        return json.dumps(document, ensure_ascii=False)
+        return record_json(
+            {"format": FORMAT, "variant": self.variant, "seed": self.seed, "moves": list(self.moves)}, self.extras
+        )
 
     def replay(self, variants: Mapping[str, Variant] = STANDARD_ONLY) -> GameState:
         """The game this record describes, its variant one of ``variants``; raises ``RecordError`` naming the first
@@ -67,23 +75,13 @@ def parse_record(text: str | bytes, variants: Mapping[str, Variant] = STANDARD_O
         variant_named(variant, variants)
     except ValueError:
         raise RecordError(f"unknown variant {quoted(variant)}; known variants: {', '.join(sorted(variants))}") from None
-    seed = document.get("seed")
-    if not isinstance(seed, str):
-        raise RecordError('the record\'s "seed" must be a string')
-    try:
-        seed.encode("utf-8")
-    except UnicodeEncodeError:
-        raise RecordError('the record\'s "seed" is not valid Unicode text (it holds a lone surrogate)') from None
-    moves = document.get("moves")
-    if not isinstance(moves, list):
-        raise RecordError('the record\'s "moves" must be a list of strings like "W:pass" or "E:AH"')
-    for index, move in enumerate(moves):
-        if not isinstance(move, str):
-            # The verifier names the first faulty move: an earlier move that breaks a rule comes first.
-            Record(seed, tuple(moves[:index]), variant).replay(variants)
-            raise RecordError(f'move {index} must be a string like "W:pass" or "E:AH", not {describe(move)}', index)
-    extras = {key: value for key, value in document.items() if key not in ("format", "variant", "seed", "moves")}
-    return Record(seed, tuple(moves), variant, extras)
+    seed = checked_seed(document.get("seed"))
+    moves = checked_moves(
+        document.get("moves"),
+        '"W:pass" or "E:AH"',
+        lambda index: Record(seed, tuple(document["moves"][:index]), variant).replay(variants),
+    )
+    return Record(seed, moves, variant, extras_of(document, ("format", "variant", "seed", "moves")))
 
 
 def record_of(state: GameState, moves: Sequence[Move | str], **extras: Any) -> Record:

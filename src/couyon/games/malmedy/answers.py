@@ -8,7 +8,7 @@ become JSON: the blind, another seat's hand and the seed never do.
 from __future__ import annotations
 
 from couyon.common.kind import Json
-from couyon.games.couyon.answers import played_json, trick_json
+from couyon.games.couyon.answers import game_over_json, played_json, standing_json, trick_json
 from couyon.games.couyon.cards import SEATS, Card
 from couyon.games.couyon.game import GameState, Move
 from couyon.games.couyon.record import team_values
@@ -24,13 +24,7 @@ def malmedy_view_json(state: GameState, seat: int) -> Json:
     assert isinstance(seat_view, MalmedyView)
     return {
         "game": "malmedy",
-        "seat": str(seat_view.seat),
-        "move_number": seat_view.move_number,
-        "phase": str(seat_view.phase),
-        "to_move": None if seat_view.to_move is None else str(seat_view.to_move),
-        "lines": team_values(seat_view.lines),
-        "winner": None if seat_view.winner is None else str(seat_view.winner),
-        "score": seat_view.score,
+        **standing_json(seat_view),
         "deal": {
             "number": seat_view.deal_number,
             "dealer": str(seat_view.dealer),
@@ -94,12 +88,5 @@ def malmedy_events_of(before: GameState, move: Move, after: GameState) -> list[J
                 }
             )
     if after.winner is not None:
-        events.append(
-            {
-                "type": "game_over",
-                "winner": str(after.winner),
-                "score": after.score,
-                "deals": after.finished_deals[-1].number,
-            }
-        )
+        events.append(game_over_json(after))
     return events

@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from couyon.common.cardsets import mask_of as mask_of
+
 SUIT_CODES = ("C", "D", "H", "S")
 RANK_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 """Suit ranks from weakest (the as) to strongest (the roi)."""
@@ -177,14 +179,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
         mask >>= 8
         position += 1
     return cards
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The mask holding these cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def codes(cards: Iterable[int]) -> list[str]:

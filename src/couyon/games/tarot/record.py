@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from couyon.common.errors import CouyonError, ReplayError
-from couyon.common.records import RecordError, describe, quoted, read_document, wrong_format
+from couyon.common.records import (
+    RecordError,
+    checked_moves,
+    checked_seed,
+    describe,
+    extras_of,
+    quoted,
+    read_document,
+    record_json,
+    wrong_format,
+)
 from couyon.games.tarot.cards import PLAYER_COUNTS, SEATS_OF, codes
 from couyon.games.tarot.game import DealSummary, GameState, Move, replay
 
@@ -26,14 +35,9 @@ class TarotRecord:
 
     def to_json(self) -> str:
         """The record as one JSON object, in the contract's key order, extras last."""
-        document: dict[str, Any] = {
-            "format": FORMAT,
-            "players": self.players,
-            "seed": self.seed,
-            "moves": list(self.moves),
-        }
-        document.update({key: value for key, value in self.extras.items() if key not in document})
-        return json.dumps(document, ensure_ascii=False)
+        return record_json(
+            {"format": FORMAT, "players": self.players, "seed": self.seed, "moves": list(self.moves)}, self.extras
+        )
 
     def replay(self) -> GameState:
         """The game this record describes; raises ``RecordError`` naming the first faulty move."""
@@ -52,23 +56,13 @@ def parse_record(text: str | bytes) -> TarotRecord:
     # A JSON integer only: not 4.0, "4" or true (bool is an int in Python).
     if type(players) is not int or players not in PLAYER_COUNTS:
         raise RecordError(f'the record\'s "players" must be the integer 3, 4 or 5, not {describe(players)}')
-    seed = document.get("seed")
-    if not isinstance(seed, str):
-        raise RecordError('the record\'s "seed" must be a string')
-    try:
-        seed.encode("utf-8")
-    except UnicodeEncodeError:
-        raise RecordError('the record\'s "seed" is not valid Unicode text (it holds a lone surrogate)') from None
-    moves = document.get("moves")
-    if not isinstance(moves, list):
-        raise RecordError('the record\'s "moves" must be a list of strings like "W:pass" or "E:KS"')
-    for index, move in enumerate(moves):
-        if not isinstance(move, str):
-            # The refusal names the first faulty move: an earlier move that breaks a rule comes first.
-            TarotRecord(players, seed, tuple(moves[:index])).replay()
-            raise RecordError(f'move {index} must be a string like "W:pass" or "E:KS", not {describe(move)}', index)
-    extras = {key: value for key, value in document.items() if key not in ("format", "players", "seed", "moves")}
-    return TarotRecord(players, seed, tuple(moves), extras)
+    seed = checked_seed(document.get("seed"))
+    moves = checked_moves(
+        document.get("moves"),
+        '"W:pass" or "E:KS"',
+        lambda index: TarotRecord(players, seed, tuple(document["moves"][:index])).replay(),
+    )
+    return TarotRecord(players, seed, moves, extras_of(document, ("format", "players", "seed", "moves")))
 
 
 def record_of(state: GameState, moves: Sequence[Move | str], **extras: Any) -> TarotRecord:

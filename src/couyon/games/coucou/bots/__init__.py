@@ -17,6 +17,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Protocol
 
+from couyon.common.bots import Named
+from couyon.common.bots import bot_id as bot_id
 from couyon.common.stream import Stream
 from couyon.games.coucou.cards import KING, ranks_of
 from couyon.games.coucou.game import CHANGE, KEEP, GameState, Move, Seat
@@ -30,20 +32,12 @@ _THRESHOLDS_32 = ((2, 10), (3, 10), (4, 10), (6, 9))
 """Ruling 19's table as (largest m of the column, lowest rank kept): 52 cards, then 32."""
 
 
-class CoucouBot(Protocol):
+class CoucouBot(Named, Protocol):
     """A simulated coucou player; ``name`` and ``version`` go into game records (``bots`` key)."""
-
-    name: str
-    version: int
 
     def choose(self, seat_view: CoucouView, rng: Stream) -> Move:
         """The move of ``seat_view.seat``, which must be to speak."""
         ...
-
-
-def bot_id(bot: CoucouBot) -> str:
-    """How records name a bot: ``name/version``."""
-    return f"{bot.name}/{bot.version}"
 
 
 def bot_rng(seed: str, coup: int, seat: Seat) -> Stream:

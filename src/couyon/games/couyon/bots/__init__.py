@@ -10,26 +10,20 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from couyon.common.bots import Named
+from couyon.common.bots import bot_id as bot_id
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import Seat
 from couyon.games.couyon.game import GameState, Move
 from couyon.games.couyon.view import view
 
 
-class Bot(Protocol):
+class Bot(Named, Protocol):
     """A simulated player; ``name`` and ``version`` go into game records."""
-
-    name: str
-    version: int
 
     def choose(self, seat_view: Any, rng: Stream) -> Move:
         """The move for ``seat_view.seat``, which must be to move; the view is its game's (``SeatView``, ``MalmedyView``)."""
         ...
-
-
-def bot_id(bot: Bot) -> str:
-    """How records name a bot: ``name/version``."""
-    return f"{bot.name}/{bot.version}"
 
 
 def bot_rng(seed: str, seat: Seat, move_number: int) -> Stream:

@@ -10,8 +10,8 @@ next player to beat the partner, so only a trick nobody can still take is safe.
 
 from __future__ import annotations
 
+from couyon.common.cardsets import top_down
 from couyon.common.stream import Stream
-from couyon.games.couyon.bots.bidding import top_down
 from couyon.games.couyon.bots.knowledge import knowledge_of
 from couyon.games.couyon.cards import ABOVE_MASKS, RANKS_PER_SUIT, SUIT_MASKS, mask_of
 from couyon.games.couyon.game import PASS, TAKE, Move

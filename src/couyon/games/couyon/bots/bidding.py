@@ -21,22 +21,13 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
+from couyon.common.cardsets import top_down
 from couyon.common.stream import Stream
 from couyon.games.couyon.bots.objective import NEUTRAL, OutcomeUtilities
 from couyon.games.couyon.cards import RANKS_PER_SUIT, SUIT_MASKS
 
 _SMOOTHING = 20.0
 """Pseudo-counts borrowed from the coarser key when a key was seen in few simulated deals."""
-
-
-def top_down(mask: int) -> list[int]:
-    """The cards of ``mask``, strongest index first."""
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
 
 
 class KeyReader:

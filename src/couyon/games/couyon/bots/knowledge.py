@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import ABOVE_MASKS, FULL_DECK_MASK, RANKS_PER_SUIT, SUIT_MASKS, mask_of
 from couyon.games.couyon.view import SeatView
@@ -95,15 +96,6 @@ def respects(knowledge: Knowledge, hands: tuple[int, int, int, int]) -> bool:
 _MAX_RANDOM_ATTEMPTS = 20
 
 
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
 def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]:
     """Current hands for all seats drawn at random among those ``respects`` accepts.
 
@@ -118,7 +110,7 @@ def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]
         hands[knowledge.seat] = knowledge.hand
         free = knowledge.unknown
         for seat in order:
-            pool = _cards(allowed[seat] & free)
+            pool = cards_in(allowed[seat] & free)
             needed = knowledge.hand_sizes[seat]
             if len(pool) < needed:
                 break
@@ -143,7 +135,7 @@ def _exhaustive(knowledge: Knowledge, order: list[int], allowed: dict[int, int])
         if index == len(order):
             return True
         seat = order[index]
-        pool = _cards(allowed[seat] & free)
+        pool = cards_in(allowed[seat] & free)
         return _choose(pool, knowledge.hand_sizes[seat], 0, 0, lambda chosen: _try(seat, chosen, index, free))
 
     def _try(seat: int, chosen: int, index: int, free: int) -> bool:

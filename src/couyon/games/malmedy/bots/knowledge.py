@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import FULL_DECK_MASK, mask_of
 from couyon.games.malmedy.bots.solver import rules_for
@@ -103,15 +104,6 @@ def respects(knowledge: MalmedyKnowledge, hands: Hands) -> bool:
 _MAX_RANDOM_ATTEMPTS = 20
 
 
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
 def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
     """Current hands for all seats drawn at random among those ``respects`` accepts (the rest is the blind).
 
@@ -129,7 +121,7 @@ def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
         hands[knowledge.seat] = knowledge.hand
         free = knowledge.unknown & ~given
         for seat in order:
-            pool = _cards(allowed[seat] & free)
+            pool = cards_in(allowed[seat] & free)
             count = needed[seat]
             if len(pool) < count:
                 break
@@ -156,7 +148,7 @@ def _exhaustive(
         if index == len(order):
             return True
         seat = order[index]
-        return _choose(_cards(allowed[seat] & free), needed[seat], 0, 0, seat, index, free)
+        return _choose(cards_in(allowed[seat] & free), needed[seat], 0, 0, seat, index, free)
 
     def _choose(pool: list[int], count: int, start: int, chosen: int, seat: int, index: int, free: int) -> bool:
         if count == 0:

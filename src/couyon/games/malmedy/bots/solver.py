@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from couyon.common.cardsets import top_down
 from couyon.games.couyon.cards import DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS
 from couyon.games.couyon.rules import CARD_POINTS
 from couyon.games.malmedy.rules import strength, trump_mask
@@ -553,16 +554,7 @@ def root_value(search: Search, position: Position, card: int | None, alpha: int,
 def exact_values(position: Position) -> dict[int, int]:
     """For each legal card, the exact value still to come for NS (full window): for tests and analysis."""
     search = new_search(position)
-    return {card: root_value(search, position, card, -_INFINITY, _INFINITY) for card in _cards(legal_of(position))}
-
-
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
+    return {card: root_value(search, position, card, -_INFINITY, _INFINITY) for card in top_down(legal_of(position))}
 
 
 def outcome_of(z: int, chooser_team: int) -> int:
@@ -604,7 +596,7 @@ def card_outcomes(
     """For each legal card of the seat to move (among ``cards``), the outcome class for the choosing team with
     perfect play."""
     search = search or new_search(position)
-    return {card: classify(search, position, card, chooser_team) for card in _cards(legal_of(position) & cards)}
+    return {card: classify(search, position, card, chooser_team) for card in top_down(legal_of(position) & cards)}
 
 
 def position_outcome(position: Position, chooser_team: int, search: Search | None = None) -> int:

@@ -12,26 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
+from couyon.common.bots import Named
+from couyon.common.bots import bot_id as bot_id
 from couyon.common.stream import Stream
 from couyon.games.tarot.cards import Seat
 from couyon.games.tarot.game import GameState, Move, to_move
 from couyon.games.tarot.view import TarotView, view
 
 
-class TarotBot(Protocol):
+class TarotBot(Named, Protocol):
     """A simulated tarot player; ``name`` and ``version`` go into game records."""
-
-    name: str
-    version: int
 
     def choose(self, seat_view: TarotView, rng: Stream) -> Move:
         """The move of ``seat_view.seat``, which must be the seat to move."""
         ...
-
-
-def bot_id(bot: TarotBot) -> str:
-    """How records name a bot: ``name/version``."""
-    return f"{bot.name}/{bot.version}"
 
 
 def bot_rng(seed: str, seat: Seat, move_number: int) -> Stream:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
 from couyon.games.tarot.bots.habits import (
     PLAIN_MASK,
     SUIT_INDEX,
     bid_likelihood,
-    cards_in,
     habit_call,
     habit_ecart,
     hand_count,

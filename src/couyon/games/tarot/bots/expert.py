@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 
+from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
 from couyon.games.tarot.bots.baseline import BaselineTarotBot
 from couyon.games.tarot.bots.bidding import BID_MARGINS, BidSimulation, best_ecart
-from couyon.games.tarot.bots.habits import SUIT_INDEX, cards_in, hand_count
+from couyon.games.tarot.bots.habits import SUIT_INDEX, hand_count
 from couyon.games.tarot.bots.knowledge import Knowledge, knowledge_of
 from couyon.games.tarot.bots.playout import marque_of, playout
 from couyon.games.tarot.bots.rules import legal_mask

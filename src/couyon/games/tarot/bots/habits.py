@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from couyon.common.cardsets import cards_in
 from couyon.games.tarot.cards import (
     BOUT_MASK,
     EXCUSE_BIT,
@@ -77,16 +78,6 @@ CHEAP_ORDER = (
 """What gives away least first: low plain cards, middle trumps, then by points; the Petit and the Excuse last."""
 LOAD_ORDER = (KING_MASK, QUEEN_MASK, KNIGHT_MASK, JACK_MASK, LOW_PLAIN_MASK)
 """The plain cards that load a trick most first."""
-
-
-def cards_in(mask: int) -> list[int]:
-    """The cards of a mask, lowest first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def cheapest(mask: int) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
 from couyon.games.tarot.cards import (
     BOUT_MASK,
@@ -239,15 +240,6 @@ _LCG_INCREMENT = 1442695040888963407
 _MASK_64 = (1 << 64) - 1
 
 
-def _bits(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
-
-
 class DealSampler:
     """Deals of the unknown cards that agree with ``knowledge``, drawn many times for one decision.
 
@@ -264,7 +256,7 @@ class DealSampler:
         self.knowledge = knowledge
         holders = knowledge.players + 1
         self.room = [knowledge.sizes[h] - knowledge.required[h].bit_count() for h in range(holders)]
-        self.cards = _bits(FULL_DECK_MASK & ~knowledge.out & ~_union(knowledge.required))
+        self.cards = cards_in(FULL_DECK_MASK & ~knowledge.out & ~_union(knowledge.required))
         allowed = list(knowledge.allowed)
         self.plans: list[tuple[list[tuple[tuple[int, ...], list[int]]], dict[int, list[int]]]] = []
         if knowledge.soft_excluded:
