@@ -18,6 +18,10 @@ class ConfigError(ValueError):
 
 
 SECRET_MIN_BYTES = 32
+ANSWER_FLOOR_MS = 100
+"""The default time per bot decision before an answer holding bot moves is released (``couyon.server.pacing``):
+above the slowest table bot's p99 decision (a tarot bid, 28 ms alone, docs/server.md "Answer times") with room
+for the request's own work on a loaded machine."""
 _MAKE_A_SECRET = """python3 -c 'import secrets; print(secrets.token_hex(32))'"""
 
 
@@ -109,6 +113,9 @@ class Settings:
     """Unfinished games and players owning nothing are deleted this many days after their creation; 0 keeps all."""
     prune_interval_seconds: int = 3600
     """How often the server applies the retention rule (one process of those sharing the database); 0: never."""
+    answer_floor_ms: int = ANSWER_FLOOR_MS
+    """An answer holding n bot decisions leaves n times this many ms after its request arrived, so that its time
+    tells nothing of the bots' hidden hands (``couyon.server.pacing``); 0 answers as soon as it is ready."""
     table_bot: str | None = None
     """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
     None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
@@ -153,5 +160,6 @@ class Settings:
             max_connections_per_address=_integer(env, "COUYON_MAX_CONNECTIONS_PER_ADDRESS", 128),
             retention_days=_integer(env, "COUYON_RETENTION_DAYS", 14),
             prune_interval_seconds=_integer(env, "COUYON_PRUNE_INTERVAL_SECONDS", 3600),
+            answer_floor_ms=_integer(env, "COUYON_ANSWER_FLOOR_MS", ANSWER_FLOOR_MS),
             table_bot=env.get("COUYON_TABLE_BOT") or None,
         )
