@@ -44,7 +44,16 @@ from couyon.server.errors import (
     error_response,
     install_error_handlers,
 )
-from couyon.server.games import Clock, FoldCache, GameService, ReplayProcess, kind_of, table_bots, utc_now
+from couyon.server.games import (
+    Clock,
+    FoldCache,
+    GameAnswer,
+    GameService,
+    ReplayProcess,
+    kind_of,
+    table_bots,
+    utc_now,
+)
 from couyon.server.identity import (
     COOKIE_MAX_AGE,
     COOKIE_NAME,
@@ -602,12 +611,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         player_id = current_player(request)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        answer, created = await run_in_threadpool(
-            service.create, player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
-        )
+
+        def created_game() -> tuple[int, Response]:
+            answer, created = service.create(
+                player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
+            )
+            return answer.bot_moves, _json(answer.to_json(), 201 if created else 200)
+
+        # The JSON too is made before the wait, off the event loop: the floor covers all the request's work.
+        bot_moves, response = await run_in_threadpool(created_game)
         # The bots that moved before the human's first turn: the answer leaves at a time set by their number alone.
-        await answer_floor.hold(arrival, answer.bot_moves, "create")
-        response = _json(answer.to_json(), 201 if created else 200)
+        await answer_floor.hold(arrival, bot_moves, "create")
         if is_new_player:
             remember(response, player_id, request)
         return response
@@ -626,12 +640,17 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
         player_id = current_player(request)
-        answer = await run_in_threadpool(service.move, player_id, game_id, body.move, body.move_number)
+
+        def played() -> tuple[GameAnswer, Response]:
+            answer = service.move(player_id, game_id, body.move, body.move_number)
+            return answer, _json(answer.to_json())
+
+        answer, response = await run_in_threadpool(played)
         await answer_floor.hold(arrival, answer.bot_moves, "move")
         if answer.leaderboard_pending:
             # The verifying replay runs once the answer is sent; a GET of the game runs it if this never does.
             background.add_task(service.verify_finished, game_id)
-        return _json(answer.to_json())
+        return response
 
     @app.get(
         "/api/games/{game_id}/record",
