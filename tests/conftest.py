@@ -28,7 +28,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Starlette's TestClient still works on httpx; its notice about a future replacement is not our concern.
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
     # Servers started by tests answer as soon as they are ready: the answer floor (couyon.server.pacing) would
-    # add 100 ms per bot move to every game the suite plays. tests/server/test_pacing.py checks it with the default.
+    # add 250 ms per bot move to every game the suite plays. tests/server/test_pacing.py checks it with the default.
     os.environ.setdefault("COUYON_ANSWER_FLOOR_MS", "0")
 
 

@@ -18,10 +18,11 @@ class ConfigError(ValueError):
 
 
 SECRET_MIN_BYTES = 32
-ANSWER_FLOOR_MS = 100
-"""The default time per bot decision before an answer holding bot moves is released (``couyon.server.pacing``):
-above the slowest table bot's p99 decision (a tarot bid, 28 ms alone, docs/server.md "Answer times") with room
-for the request's own work on a loaded machine."""
+ANSWER_FLOOR_MS = 250
+"""The default time per bot decision before an answer holding bot moves is released (``couyon.server.pacing``).
+A tarot bid that simulates takes up to 28 ms alone on an idle core, but several times that on a loaded machine:
+with 100 ms the bids still leaked (AUC 0.71 at load 4-17), with 250 ms none of the three measured signals did
+(``benchmarks/bench_answer_timing.py``, docs/server.md "Answer times")."""
 _MAKE_A_SECRET = """python3 -c 'import secrets; print(secrets.token_hex(32))'"""
 
 
