@@ -27,6 +27,9 @@ BACKENDS = ("sqlite", "postgres")
 def pytest_configure(config: pytest.Config) -> None:
     # Starlette's TestClient still works on httpx; its notice about a future replacement is not our concern.
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
+    # Servers started by tests answer as soon as they are ready: the answer floor (couyon.server.pacing) would
+    # add 250 ms per bot move to every game the suite plays. tests/server/test_pacing.py checks it with the default.
+    os.environ.setdefault("COUYON_ANSWER_FLOOR_MS", "0")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -156,6 +159,7 @@ def make_client(database_url: str, clock: MovableClock, tmp_path: Path) -> Itera
                 "secret": "test-secret",
                 "rate_games_per_minute": 0,
                 "rate_moves_per_minute": 0,
+                "answer_floor_ms": 0,
             }
             settings.update(overrides)
             apps[key] = create_app(Settings(**settings), clock=clock)

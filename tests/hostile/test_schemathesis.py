@@ -46,6 +46,7 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
             secret="schemathesis-secret",
             rate_games_per_minute=0,
             rate_moves_per_minute=0,
+            answer_floor_ms=0,
         )
     )
     cookies: dict[str, str] = {}

@@ -127,6 +127,9 @@ class GameKind:
     traveller: Callable[[list[list[Json]], list[Json]], list[Json]] | None = None
     """The day's traveller from every game's ``deal_results`` and the player's own: a line per deal (or coup)
     number; set with ``deal_results``."""
+    decision_floor_ms: int = 0
+    """How long each bot decision holds an answer of this game (``couyon.server.pacing``): above the p99 of its
+    table bot's decision on a loaded machine, so that an answer's time tells nothing of the bots' hands."""
     review: Review | None = None
     """The review of a finished game (``couyon.games.couyon.review``, ``couyon.games.coucou.review``); None: the game has no review."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)

@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import BackgroundTasks, FastAPI, Query, Request, Response
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import RedirectResponse
 from starlette.routing import Match, Mount
@@ -45,7 +46,16 @@ from couyon.server.errors import (
     error_response,
     install_error_handlers,
 )
-from couyon.server.games import Clock, FoldCache, GameService, ReplayProcess, kind_of, table_bots, utc_now
+from couyon.server.games import (
+    Clock,
+    FoldCache,
+    GameAnswer,
+    GameService,
+    ReplayProcess,
+    kind_of,
+    table_bots,
+    utc_now,
+)
 from couyon.server.identity import (
     COOKIE_MAX_AGE,
     COOKIE_NAME,
@@ -60,6 +70,7 @@ from couyon.server.identity import (
 from couyon.server.limits import AddressGate, RateLimiter, RequestLimits, trusted_proxies
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
+from couyon.server.pacing import AnswerFloor
 from couyon.server.results import DayResults
 from couyon.store import Store, StoredGame
 from couyon.store.store import Pruned
@@ -551,6 +562,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     retention = Retention(store, clock, settings.retention_days, settings.prune_interval_seconds)
     service = GameService(store, secret, clock, table_bots(settings.table_bot), replay)
     results = DayResults(service)
+    answer_floor = AnswerFloor(settings.answer_floor_ms)
     # Shared by every process of the database (rate_counts); RequestLimits applies them before the routes.
     limiters = {
         "games": RateLimiter(settings.rate_games_per_minute, kind="games", shared=store),
@@ -640,14 +652,22 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             errors=(400, 422, 429, 503),
         ),
     )
-    def create_game(body: NewGameRequest, request: Request) -> Response:
+    async def create_game(body: NewGameRequest, request: Request) -> Response:
+        arrival = answer_floor.monotonic()
         player_id = current_player(request)
         is_new_player = player_id is None
         player_id = player_id or new_player_id()
-        answer, created = service.create(
-            player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
-        )
-        response = _json(answer.to_json(), 201 if created else 200)
+
+        def created_game() -> tuple[GameAnswer, Response]:
+            answer, created = service.create(
+                player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
+            )
+            return answer, _json(answer.to_json(), 201 if created else 200)
+
+        # The JSON too is made before the wait, off the event loop: the floor covers all the request's work.
+        answer, response = await run_in_threadpool(created_game)
+        # The bots that moved before the human's first turn: the answer leaves at a time set by their number alone.
+        await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "create")
         if is_new_player:
             remember(response, player_id, request)
         return response
@@ -663,13 +683,20 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         "/api/games/{game_id}/moves",
         responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 422, 429, 503)),
     )
-    def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
+    async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
+        arrival = answer_floor.monotonic()
         player_id = current_player(request)
-        answer = service.move(player_id, game_id, body.move, body.move_number)
+
+        def played() -> tuple[GameAnswer, Response]:
+            answer = service.move(player_id, game_id, body.move, body.move_number)
+            return answer, _json(answer.to_json())
+
+        answer, response = await run_in_threadpool(played)
+        await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "move")
         if answer.leaderboard_pending:
             # The verifying replay runs once the answer is sent; a GET of the game runs it if this never does.
             background.add_task(service.verify_finished, game_id)
-        return _json(answer.to_json())
+        return response
 
     @app.get(
         "/api/games/{game_id}/record",

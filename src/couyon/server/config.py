@@ -109,6 +109,10 @@ class Settings:
     """Unfinished games and players owning nothing are deleted this many days after their creation; 0 keeps all."""
     prune_interval_seconds: int = 3600
     """How often the server applies the retention rule (one process of those sharing the database); 0: never."""
+    answer_floor_ms: int | None = None
+    """COUYON_ANSWER_FLOOR_MS: an answer holding n bot decisions leaves n times this many ms after its request
+    arrived, whatever the game; None (unset) uses each game's own floor (``GameKind.decision_floor_ms``, docs/server.md
+    "Answer times"); 0 answers as soon as it is ready, which lets an answer's time tell of the bots' hands."""
     table_bot: str | None = None
     """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
     None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
@@ -153,5 +157,8 @@ class Settings:
             max_connections_per_address=_integer(env, "COUYON_MAX_CONNECTIONS_PER_ADDRESS", 128),
             retention_days=_integer(env, "COUYON_RETENTION_DAYS", 14),
             prune_interval_seconds=_integer(env, "COUYON_PRUNE_INTERVAL_SECONDS", 3600),
+            answer_floor_ms=None
+            if not env.get("COUYON_ANSWER_FLOOR_MS")
+            else _integer(env, "COUYON_ANSWER_FLOOR_MS", 0),
             table_bot=env.get("COUYON_TABLE_BOT") or None,
         )

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -148,6 +148,14 @@ class GameAnswer:
     leaderboard_pending: bool = False
     hints: int = 0
     """How many of the game's moves the player asked a hint for (a game with one is not ranked)."""
+    bot_moves: int = 0
+    """How many bot decisions the request computed (public: the bots' moves are in the events, or were in the
+    answer that first showed them); the answer floor (``couyon.server.pacing``) holds the answer by this count."""
+
+    @property
+    def decision_floor_ms(self) -> int:
+        """The game's floor per bot decision (``GameKind.decision_floor_ms``)."""
+        return kind_of(self.game).decision_floor_ms
 
     def to_json(self) -> Json:
         entry = self.leaderboard
@@ -329,14 +337,15 @@ class GameService:
         if mode == "daily" and ranked:
             attempt_id = self.store.create_daily_attempt(game, first_moves)
             if attempt_id != game.id:
-                return self.show(player_id, attempt_id), False
+                # The bots' first moves were computed all the same: the resumed answer is held for them too.
+                return replace(self.show(player_id, attempt_id), bot_moves=len(first_moves)), False
         else:
             self.store.create_game(game, first_moves)
         log.info(
             "game created",
             extra={"game": game.id, "kind": kind.id, "mode": mode, "ranked": ranked, "bot": game.bot_id},
         )
-        return GameAnswer(game, state, events, None), True
+        return GameAnswer(game, state, events, None, bot_moves=len(first_moves)), True
 
     def _owned(self, player_id: str | None, game_id: str) -> tuple[StoredGame, list[str]]:
         loaded = None if player_id is None or len(game_id) > 40 else self.store.game(game_id)
@@ -445,7 +454,8 @@ class GameService:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
         # The entry comes from the verifying replay, run after this answer (``verify_finished``).
-        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None, hints)
+        pending = finish is not None and finish.refusal is None
+        return GameAnswer(game, after, events, None, pending, hints, bot_moves=len(new_moves) - 1)
 
     def _waive(self, game: StoredGame, moves: list[str], state: Any, kind: GameKind) -> GameAnswer:
         """The human lets his optional move go (``kind.waive_action``): nothing of his is stored, the seat the
@@ -466,7 +476,8 @@ class GameService:
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         self._folds.remember(game, (*moves, *new_moves), after)
-        return GameAnswer(game, after, events, None, finish is not None and finish.refusal is None, hints)
+        pending = finish is not None and finish.refusal is None
+        return GameAnswer(game, after, events, None, pending, hints, bot_moves=len(new_moves))
 
     def _ranked_finish(self, game: StoredGame, hints: int) -> RankedFinish | None:
         """What the final move of a ranked game stores: its finish time, and a refusal if its day was over

@@ -38,6 +38,8 @@ GAME = GameKind(
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/1",
+    # The queen of spades' signal is gone at 100 ms (AUC 0.49, docs/server.md "Answer times").
+    decision_floor_ms=100,
     # South's camp wins with the other camp's lines left: 1000 + 100 per line (ruling 8).
     win_score=1001,
     deal_results=results.deal_results,
