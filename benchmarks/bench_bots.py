@@ -17,11 +17,12 @@ import sys
 import time
 from collections import defaultdict
 
-from couyon.games.couyon.arena import ARENA_BOTS, MALMEDY_ARENA_BOTS
+from couyon.games.couyon.arena import ARENA_BOTS
 from couyon.games.couyon.bots import bot_rng
 from couyon.games.couyon.game import new_game, play
 from couyon.games.couyon.rules import STANDARD
 from couyon.games.couyon.view import view
+from couyon.games.malmedy.arena import MALMEDY_ARENA_BOTS
 from couyon.games.malmedy.game import MALMEDY, MalmedyView
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import sys
 
-from couyon.games.couyon.bots import arena
+from couyon.games.couyon import arena
 from couyon.games.couyon.bots.expert import ExpertBot
 
 

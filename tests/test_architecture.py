@@ -71,9 +71,6 @@ def allowed(importer: str, imported: str) -> bool:
     return not imported.startswith("couyon.games")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="couyon arena still dispatches the games itself; its harness moves to couyon.common next"
-)
 def test_every_import_keeps_to_its_floor() -> None:
     violations = [
         f"{module_name(path)} imports {imported}"

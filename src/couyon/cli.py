@@ -8,10 +8,10 @@ import sys
 from collections.abc import Sequence
 
 from couyon import __version__
+from couyon.common.arena import add_arena_arguments, run_arena_command
 from couyon.common.records import MAX_RECORD_BYTES
-from couyon.games.couyon.arena import add_arena_arguments, run_arena_command
 from couyon.loadgen import add_load_arguments, run_load_command
-from couyon.registry import verify_record
+from couyon.registry import ARENAS, DEFAULT_GAME, verify_record
 from couyon.server.serve import add_prune_arguments, add_serve_arguments, run_prune, run_serve
 
 
@@ -56,8 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_prune_arguments(prune_parser)
     prune_parser.set_defaults(handler=run_prune)
     arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
-    add_arena_arguments(arena_parser)
-    arena_parser.set_defaults(handler=run_arena_command)
+    add_arena_arguments(arena_parser, ARENAS, DEFAULT_GAME)
+    arena_parser.set_defaults(handler=lambda args: run_arena_command(args, ARENAS))
     load_parser = commands.add_parser("load", help="many players play complete games over HTTP: moves/s, latency")
     add_load_arguments(load_parser)
     load_parser.set_defaults(handler=run_load_command)

@@ -2,7 +2,8 @@
 
 Each game's package builds its own entry (``couyon.games.<game>.entry``: a ``GameKind``, see
 ``couyon.common.kind``); this module lists them in the order the home page shows them and finds
-a game by its id, a ``couyon-record/1`` variant or a record's format. Nothing else in the project
+a game by its id, a ``couyon-record/1`` variant or a record's format. It also lists the games'
+arenas (``couyon.games.<game>.arena.ARENA``) for ``couyon arena``. Nothing else in the project
 branches on which game it holds.
 """
 
@@ -11,14 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from couyon.common.arena import Arena
 from couyon.common.kind import Engine, GameKind, Json, OptionRule, Options, Review
 from couyon.common.records import RecordError, read_document, wrong_format
 from couyon.games.coucou.entry import GAME as COUCOU_GAME
+from couyon.games.couyon.arena import ARENA as COUYON_ARENA
 from couyon.games.couyon.entry import GAME as COUYON
+from couyon.games.malmedy.arena import ARENA as MALMEDY_ARENA
 from couyon.games.malmedy.entry import GAME as MALMEDY_GAME
+from couyon.games.tarot.arena import ARENA as TAROT_ARENA
 from couyon.games.tarot.entry import GAMES as TAROT_GAMES
 
 __all__ = [
+    "ARENAS",
     "COUCOU_GAME",
     "COUYON",
     "DEFAULT_GAME",
@@ -42,6 +48,10 @@ DEFAULT_GAME = "couyon"
 
 GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, COUCOU_GAME, *TAROT_GAMES)}
 """Every game, in the order the home page shows them (couyon first)."""
+
+ARENAS: dict[str, Arena[Any]] = {arena.game: arena for arena in (COUYON_ARENA, MALMEDY_ARENA, TAROT_ARENA)}
+"""The arenas of ``couyon arena`` by ``--game`` (``couyon.games.<game>.arena``; tarot's plays its three table sizes,
+coucou has none): the default game's first."""
 
 _BY_VARIANT = {game.variant: game for game in GAMES.values() if game.record_format == "couyon-record/1"}
 
