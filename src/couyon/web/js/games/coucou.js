@@ -556,7 +556,10 @@ const coucou = {
       slot.replaceChildren();
       delete slot.dataset.card;
     }
+    const hadFocus = $("coucou-buttons").contains(document.activeElement);
     $("coucou-buttons").hidden = !acting;
+    if (hadFocus && !acting) $("table-title").focus(); // the focus stays in the table until South's next turn
+    if (acting) $("coucou-seats").querySelector(".is-you")?.scrollIntoView({ block: "nearest" });
     $("coucou-keys").hidden = !acting;
     $("coucou-keys").textContent = w.keysHint;
     const keep = $("keep-button");
