@@ -61,3 +61,39 @@ def test_chips_share_one_case(new_context: ContextFactory) -> None:
     assert "mite" in chips, chips
     for text in chips:
         assert text[0] == text[0].lower(), f"the chip {text!r} starts with a capital"
+
+
+TAROT_END_DEALS = {
+    "fr": ("Partie en 4 donnes.", "refaite", "distribuées"),
+    "en": ("Game over in 4 deals.", "dealt again", "deals played ("),
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_tarot_counts_a_game_s_deals_one_way(new_context: ContextFactory, language: str) -> None:
+    """Issue 20, item 7: the end said "4 donnes jouées (6 distribuées)" while the leaderboard and the day's results
+    counted 6. A game's deals are its played deals everywhere; the end says why more were dealt."""
+    from playing import finished_game_through_api
+
+    page = new_context(language=language).new_page()
+    page.goto("/")
+    for seed in range(12):
+        answer = finished_game_through_api(page, {"mode": "free", "game": "tarot4"}, seed, prefer=("S:pass",))
+        if answer["view"]["deal_log"][-1]["number"] > answer["view"]["played"]:
+            break
+    else:
+        raise AssertionError("no game with a passed-out deal in twelve")
+    page.evaluate(
+        "([id]) => { localStorage.setItem('couyon.game.tarot', id); localStorage.setItem('couyon.tarot.players', '4'); }",
+        [answer["id"]],
+    )
+    page.goto("/#/table/tarot")
+    page.wait_for_selector("#end-dialog[open]")
+    said, why, old = TAROT_END_DEALS[language]
+    text = page.locator("#end-dialog").inner_text()
+    assert said in text and why in text and old not in text, text
+    page.wait_for_function(
+        "async (id) => (await (await fetch(`/api/games/${id}`)).json()).leaderboard !== null", arg=answer["id"]
+    )
+    shown = page.request.get(f"/api/games/{answer['id']}").json()
+    assert shown["leaderboard"]["deals"] == 4
