@@ -7,6 +7,7 @@ case, none shouted in capitals.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -92,8 +93,35 @@ def test_tarot_counts_a_game_s_deals_one_way(new_context: ContextFactory, langua
     said, why, old = TAROT_END_DEALS[language]
     text = page.locator("#end-dialog").inner_text()
     assert said in text and why in text and old not in text, text
+    # One minus sign in the dialog: the total as the totals (no hyphen before a number).
+    assert not re.search(r"(?<![\w−])-\d", text), text
     page.wait_for_function(
         "async (id) => (await (await fetch(`/api/games/${id}`)).json()).leaderboard !== null", arg=answer["id"]
     )
     shown = page.request.get(f"/api/games/{answer['id']}").json()
     assert shown["leaderboard"]["deals"] == 4
+
+
+def test_the_words_the_outside_suite_found_wrong(new_context: ContextFactory) -> None:
+    """Issue 20, item 8: "la dame de carreau. Tu le gardes", deals in coucou's daily rules, a breakable space
+    before a colon in the French review, and "the deal is failed" in the English Malmedy review."""
+    page = new_context(language="fr").new_page()
+    page.goto("/#/coucou")
+    page.wait_for_selector("#game-options:not([hidden]) select")
+    said = page.evaluate(
+        """async () => { const { t, setLanguage } = await import('/js/i18n.js');
+        const fr = t();
+        const words = { change: fr.coucou.promptChange('la dame de carreau', 'Joueur 2'),
+          stock: fr.coucou.promptStock('la dame de carreau'), explain: fr.review.coucou.explain };
+        setLanguage('en');
+        words.failed = t().review.parChosen(t().review.outcome.failed);
+        words.tied = t().review.parChosen(t().review.outcome.tie);
+        setLanguage('fr');
+        return words; }"""
+    )
+    assert " le gardes" not in said["change"] and " le gardes" not in said["stock"], said
+    assert " :" not in said["explain"] and "\u00a0:" in said["explain"], said["explain"]
+    assert "is failed" not in said["failed"] and "fails the deal" in said["failed"], said["failed"]
+    assert "ties the deal" in said["tied"], said["tied"]
+    rules = page.locator("#view-game .daily-rules").inner_text()
+    assert "coups" in rules and "donnes" not in rules, rules
