@@ -573,7 +573,8 @@ const coucou = {
     const watching = model.phase !== "over" && humanOut(model) && !view.skipping;
     const wasHidden = skip.hidden;
     skip.hidden = !watching;
-    if (watching && wasHidden && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+    const lost = !document.activeElement?.isConnected || [document.body, $("table-title")].includes(document.activeElement);
+    if (watching && wasHidden && lost) {
       skip.focus();
     }
     if (model.phase === "over") view.skipping = false;
