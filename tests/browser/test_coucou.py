@@ -310,3 +310,80 @@ def test_a_coucou_game_resumes_after_a_reload_and_keeps_its_own_slot(new_context
     page.goto("/#/coucou")
     assert page.locator("#option-players").input_value() == "12"
     assert page.locator("#game-resume").is_visible()
+
+
+# What the question needs in view: South's seat, the seat of the neighbour it names (or the stock), the
+# question and the two buttons, inside the viewport, none of them under the question bar or another part.
+DECISION_IN_VIEW = """() => {
+  const bar = document.getElementById('action-bar').getBoundingClientRect();
+  const prompt = document.getElementById('prompt').textContent;
+  const named = /avec (Joueur \\d+) \\?/.exec(prompt);
+  const seats = [...document.querySelectorAll('.coucou-seat')];
+  const parts = { you: seats.find((seat) => seat.classList.contains('is-you')), stock: document.getElementById('coucou-stock') };
+  if (named) parts.neighbour = seats.find((seat) => seat.querySelector('.cs-name').textContent === named[1]);
+  const wrong = [];
+  for (const [what, node] of Object.entries(parts)) {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (box.top < 0 || box.bottom > bar.top || !(hit && node.contains(hit)))
+      wrong.push(`${what} at ${Math.round(box.top)}..${Math.round(box.bottom)}, bar from ${Math.round(bar.top)}`);
+  }
+  for (const id of ['prompt', 'keep-button', 'change-button']) {
+    const box = document.getElementById(id).getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) wrong.push(`${id} at ${Math.round(box.top)}..${Math.round(box.bottom)}`);
+  }
+  return { wrong, named: Boolean(named) };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "players"), [("320x568", 5), ("320x568", 20), ("375x667", 20), ("1280x800", 20), ("1280x800", 8)]
+)
+def test_the_neighbour_named_in_the_question_is_in_view(new_context: ContextFactory, size: str, players: int) -> None:
+    """Issue 20, item 2: "… ou tu changes avec Joueur 2 ?" with Joueur 2, South's seat and the stock under the bar."""
+    width, height = map(int, size.split("x"))
+    page = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000).new_page()
+    start_coucou_game(page, players)
+    rng = random.Random(players)
+    named = 0
+    for _ in range(MAX_TURNS):
+        if coucou_situation(page) == "end" or named == 6:
+            break
+        assert page.get_by_role("button", name="Garder").is_visible()
+        result = page.evaluate(DECISION_IN_VIEW)
+        if result["wrong"]:
+            screenshot(page, f"coucou-decision-{size}-{players}")
+        assert not result["wrong"], f"{size}, {players} seats: {result['wrong']}"
+        named += result["named"]
+        coucou_turn(page, rng, "mouse")
+    assert named >= 1
+
+
+FOCUS_WATCH = """() => {
+  window.__fell = [];
+  setInterval(() => {
+    const table = document.getElementById('view-table');
+    if (table.hidden || document.querySelector('dialog[open]')) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || !table.contains(active)) window.__fell.push(active ? active.tagName : 'none');
+  }, 5);
+}"""
+
+
+@pytest.mark.parametrize("players", [5, 20])
+def test_the_focus_stays_in_the_table_between_decisions(new_context: ContextFactory, players: int) -> None:
+    """Issue 20, item 3: after each keep or change the focus fell to <body> until South's next turn."""
+    page = new_context(speed="fast").new_page()
+    start_coucou_game(page, players, "keyboard")
+    page.evaluate(FOCUS_WATCH)
+    rng = random.Random(players)
+    decisions = 0
+    for _ in range(MAX_TURNS):
+        if coucou_situation(page) == "end" or decisions == 8:
+            break
+        coucou_turn(page, rng, "keyboard")
+        decisions += 1
+        page.wait_for_timeout(150)
+        fell = page.evaluate("window.__fell")
+        assert not fell, f"after decision {decisions} the focus left the table: {fell[:3]}"
+    assert decisions >= 3

@@ -21,10 +21,17 @@ from playing import (
     ContextFactory,
     assert_no_violations,
     current_game,
+    finished_game_through_api,
+    malmedy_turn,
     mouse_turn,
     screenshot,
+    show_the_end_of,
     situation,
     spoken_card_fr,
+    start_malmedy_game,
+    start_tarot_game,
+    tarot_situation,
+    tarot_turn,
 )
 
 PHONE_320 = {"width": 320, "height": 568}
@@ -135,3 +142,74 @@ def test_the_deal_summary_keeps_the_table_and_lists_the_tricks(new_context: Cont
     assert page.locator("#trick-previous").get_attribute("aria-disabled") == "true"
     page.locator("#trick-dialog-close").tap()
     assert dialog_box.is_hidden()
+
+
+# Where a dialog stands when it opens: its scroll, its title, the focused control, the sideways overflow.
+DIALOG_STATE = """(id) => {
+  const dialog = document.getElementById(id);
+  const frame = dialog.getBoundingClientRect();
+  const title = dialog.querySelector('h2').getBoundingClientRect();
+  const focused = document.activeElement;
+  const box = focused.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {
+    scrollTop: dialog.scrollTop,
+    titleShown: title.top >= frame.top && title.bottom <= frame.bottom,
+    focused: focused.id,
+    focusedShown: box.top >= 0 && box.bottom <= innerHeight && Boolean(hit) && (hit === focused || focused.contains(hit)),
+    sideways: dialog.scrollWidth - dialog.clientWidth,
+    tooWide: [...dialog.querySelectorAll('table')].filter((table) => table.scrollWidth > dialog.clientWidth).map(
+      (table) => `${table.caption?.textContent}: ${table.scrollWidth} px in ${dialog.clientWidth}`),
+  };
+}"""
+
+
+def assert_dialog_opens_at_its_top(page: Any, dialog: str, button: str, what: str) -> None:
+    page.wait_for_selector(f"#{dialog}[open]")
+    page.wait_for_timeout(200)
+    state = page.evaluate(DIALOG_STATE, dialog)
+    if state["scrollTop"] or not state["titleShown"] or not state["focusedShown"] or state["tooWide"]:
+        screenshot(page, f"dialog-{what.replace(' ', '-')}")
+    assert state["scrollTop"] == 0 and state["titleShown"], f"{what}: opens scrolled, title cut: {state}"
+    assert state["focused"] == button and state["focusedShown"], f"{what}: focus not on a visible {button}: {state}"
+    assert not state["tooWide"] and state["sideways"] <= 0, f"{what}: wider than the screen: {state}"
+
+
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [("malmedy", "375x667"), ("tarot", "1280x800"), ("tarot", "320x568"), ("couyon", "320x568")],
+)
+def test_a_deal_summary_opens_at_its_top(new_context: ContextFactory, game: str, size: str) -> None:
+    """Issue 20, items 4 and 5: the summaries opened scrolled to their button (the result off screen,
+    the title cut), and tarot's score table was wider than a 320 px phone."""
+    width, height = map(int, size.split("x"))
+    page = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000).new_page()
+    rng = random.Random(7)
+    if game == "malmedy":
+        start_malmedy_game(page)
+        step, now = (lambda: malmedy_turn(page, rng, "mouse")), (lambda: situation(page))
+    elif game == "tarot":
+        start_tarot_game(page, 4)
+        step, now = (lambda: tarot_turn(page, rng, "mouse")), (lambda: tarot_situation(page))
+    else:
+        page.goto("/")
+        page.click("#new-game")
+        step, now = (lambda: mouse_turn(page, rng)), (lambda: situation(page))
+    for _ in range(MAX_STEPS):
+        if now() == "deal":
+            break
+        step()
+    assert now() == "deal"
+    assert_dialog_opens_at_its_top(page, "deal-dialog", "deal-dialog-close", f"{game} deal {size}")
+
+
+@pytest.mark.parametrize("size", ["320x568", "1280x800"])
+def test_the_end_of_a_coucou_game_opens_at_its_top(new_context: ContextFactory, size: str) -> None:
+    width, height = map(int, size.split("x"))
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto("/")
+    answer = finished_game_through_api(
+        page, {"mode": "free", "game": "coucou", "options": {"players": 5, "tokens": 2}}, 2
+    )
+    show_the_end_of(page, answer)
+    assert_dialog_opens_at_its_top(page, "end-dialog", "end-new-game", f"coucou end {size}")

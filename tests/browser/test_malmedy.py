@@ -348,3 +348,49 @@ def test_each_game_keeps_its_own_game_in_progress(new_context: ContextFactory) -
     page.wait_for_selector("#resume-game:not([hidden])")
     page.goto("/#/malmedy")
     page.wait_for_selector("#game-resume:not([hidden])")
+
+
+# The felt's words while South plays: any two that overlap, and (on a wide screen, where the felt has room for
+# them) those of West, North and East under the question bar.
+FELT_CLASHES = """() => {
+  const parts = [...document.querySelectorAll(
+    '#felt .seat-name, #felt .seat-role, #felt .chip, #felt .seat-count, #felt .backs, #felt .blind-caption, #felt .blind, #felt .trump-badge'
+  )].filter((node) => node.checkVisibility() && node.getBoundingClientRect().width > 0);
+  const bar = document.getElementById('action-bar').getBoundingClientRect();
+  const name = (node) => `${node.closest('.seat')?.id ?? 'centre'} ${node.className}: ${node.textContent}`.slice(0, 60);
+  const wrong = [];
+  parts.forEach((node, i) => {
+    const a = node.getBoundingClientRect();
+    if (innerWidth >= 900 && !node.closest('#seat-S') && a.bottom > bar.top) wrong.push(`under the bar: ${name(node)}`);
+    for (const other of parts.slice(i + 1)) {
+      if (node.contains(other) || other.contains(node)) continue;
+      const b = other.getBoundingClientRect();
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        wrong.push(`${name(node)} over ${name(other)}`);
+    }
+  });
+  return wrong;
+}"""
+
+
+@pytest.mark.parametrize("size", ["320x568", "375x667", "1280x800"])
+def test_the_felt_s_labels_do_not_overlap(new_context: ContextFactory, size: str) -> None:
+    """Issue 20, item 6: "BLIND" under "Nord partenaire" and the trump over "Ouest" at 320 px; at 1280×800 the
+    question bar over West's and East's card counts and East's "donneur" chip."""
+    width, height = map(int, size.split("x"))
+    page = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000).new_page()
+    start_malmedy_game(page)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(120):
+        now = situation(page)
+        if now == "end" or checked == 15:
+            break
+        if now == "play":
+            wrong = page.evaluate(FELT_CLASHES)
+            if wrong:
+                screenshot(page, f"malmedy-felt-{size}")
+            assert not wrong, f"{size}: {wrong}"
+            checked += 1
+        malmedy_turn(page, rng, "mouse")
+    assert checked >= 10

@@ -161,3 +161,28 @@ def test_tarot_decisions_fit_on_a_phone_held_sideways(new_context: ContextFactor
     assert len(bottoms) >= players + 1
     below = [(what, round(bottom)) for what, bottom in bottoms if bottom > height]
     assert not below, f"tarot{players} {size} play: below the screen: {below}"
+
+
+# Tarot: at every card South plays once others have, the trick he answers is on the screen with
+# the question and his hand (issue 20, item 1: the score table filled a phone's top and pushed the
+# trick under the question bar; at 1280×800 the sidebar stretched the bar over the felt).
+@pytest.mark.parametrize(
+    ("size", "players"),
+    [("320x568", 3), ("320x568", 4), ("320x568", 5), ("375x667", 5), ("1280x800", 5), ("1280x800", 3)],
+)
+def test_tarot_shows_the_trick_south_answers(new_context: ContextFactory, size: str, players: int) -> None:
+    width, height = SIZES[size]
+    page = new_context(viewport={"width": width, "height": height}, has_touch=width < 1000).new_page()
+    start_tarot_game(page, players)
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(200):
+        now = tarot_situation(page)
+        if now == "end" or checked == 12:
+            break
+        if now == "play" and page.locator("#trick .card").count():
+            assert page.locator("#prompt").inner_text().strip()
+            assert_decision_fits(page, f"tarot{players} {size} answer", "#trick .card")
+            checked += 1
+        tarot_turn(page, rng, "mouse")
+    assert checked == 12

@@ -116,7 +116,9 @@ def test_a_whole_tarot_game_with_the_keyboard_alone(new_context: ContextFactory,
     assert steps.get("bid", 0) >= players and steps.get("deal", 0) >= players and steps.get("play", 0) >= 20
     end = page.locator("#end-dialog").inner_text()
     view = current_game(page)["view"]
-    assert str(view["score"]) in end
+    # Written as the totals beside it: a sign, and a minus sign rather than a hyphen (issue 20, item 8).
+    score = view["score"]
+    assert ("0" if not score else f"{score:+d}".replace("-", "\u2212")) in end
     # Every card of the game, the bots' and South's, was announced.
     cards = [move for move in record_of(page)["moves"] if re.fullmatch(r"\w+:(\d+[CDHST]|[JNQK][CDHS]|EX)", move)]
     announced = [line for line in page.evaluate("window.__announced") if CARD_SENTENCE.match(line)]

@@ -7,6 +7,7 @@ case, none shouted in capitals.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -61,3 +62,66 @@ def test_chips_share_one_case(new_context: ContextFactory) -> None:
     assert "mite" in chips, chips
     for text in chips:
         assert text[0] == text[0].lower(), f"the chip {text!r} starts with a capital"
+
+
+TAROT_END_DEALS = {
+    "fr": ("Partie en 4 donnes.", "refaite", "distribuées"),
+    "en": ("Game over in 4 deals.", "dealt again", "deals played ("),
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_tarot_counts_a_game_s_deals_one_way(new_context: ContextFactory, language: str) -> None:
+    """Issue 20, item 7: the end said "4 donnes jouées (6 distribuées)" while the leaderboard and the day's results
+    counted 6. A game's deals are its played deals everywhere; the end says why more were dealt."""
+    from playing import finished_game_through_api
+
+    page = new_context(language=language).new_page()
+    page.goto("/")
+    for seed in range(12):
+        answer = finished_game_through_api(page, {"mode": "free", "game": "tarot4"}, seed, prefer=("S:pass",))
+        if answer["view"]["deal_log"][-1]["number"] > answer["view"]["played"]:
+            break
+    else:
+        raise AssertionError("no game with a passed-out deal in twelve")
+    page.evaluate(
+        "([id]) => { localStorage.setItem('couyon.game.tarot', id); localStorage.setItem('couyon.tarot.players', '4'); }",
+        [answer["id"]],
+    )
+    page.goto("/#/table/tarot")
+    page.wait_for_selector("#end-dialog[open]")
+    said, why, old = TAROT_END_DEALS[language]
+    text = page.locator("#end-dialog").inner_text()
+    assert said in text and why in text and old not in text, text
+    # One minus sign in the dialog: the total as the totals (no hyphen before a number).
+    assert not re.search(r"(?<![\w−])-\d", text), text
+    page.wait_for_function(
+        "async (id) => (await (await fetch(`/api/games/${id}`)).json()).leaderboard !== null", arg=answer["id"]
+    )
+    shown = page.request.get(f"/api/games/{answer['id']}").json()
+    assert shown["leaderboard"]["deals"] == 4
+
+
+def test_the_words_the_outside_suite_found_wrong(new_context: ContextFactory) -> None:
+    """Issue 20, item 8: "la dame de carreau. Tu le gardes", deals in coucou's daily rules, a breakable space
+    before a colon in the French review, and "the deal is failed" in the English Malmedy review."""
+    page = new_context(language="fr").new_page()
+    page.goto("/#/coucou")
+    page.wait_for_selector("#game-options:not([hidden]) select")
+    said = page.evaluate(
+        """async () => { const { t, setLanguage } = await import('/js/i18n.js');
+        const fr = t();
+        const words = { change: fr.coucou.promptChange('la dame de carreau', 'Joueur 2'),
+          stock: fr.coucou.promptStock('la dame de carreau'), explain: fr.review.coucou.explain };
+        setLanguage('en');
+        words.failed = t().review.parChosen(t().review.outcome.failed);
+        words.tied = t().review.parChosen(t().review.outcome.tie);
+        setLanguage('fr');
+        return words; }"""
+    )
+    assert " le gardes" not in said["change"] and " le gardes" not in said["stock"], said
+    assert " :" not in said["explain"] and "\u00a0:" in said["explain"], said["explain"]
+    assert "is failed" not in said["failed"] and "fails the deal" in said["failed"], said["failed"]
+    assert "ties the deal" in said["tied"], said["tied"]
+    rules = page.locator("#view-game .daily-rules").inner_text()
+    assert "coups" in rules and "donnes" not in rules, rules

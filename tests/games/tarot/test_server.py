@@ -262,7 +262,7 @@ def test_a_whole_tarot_game_over_the_api(make_client: Any, players: int) -> None
     # The verifying replay enters the human's total on this player count's board only.
     assert answer["leaderboard_pending"] is True
     shown = client.get(f"/api/games/{answer['id']}").json()
-    assert shown["leaderboard"] == {"board": "free", "rank": 1, "score": view["score"], "deals": over["deals"]}
+    assert shown["leaderboard"] == {"board": "free", "rank": 1, "score": view["score"], "deals": players}
     board = client.get(f"/api/leaderboard?game=tarot{players}&board=free").json()
     assert [(entry["name"], entry["score"]) for entry in board["entries"]] == [("Marie", view["score"])]
     for other in {f"tarot{n}" for n in PLAYER_COUNTS} - {f"tarot{players}"} | {"couyon"}:
@@ -312,8 +312,7 @@ def test_a_beginner_game_is_played_by_the_baseline_bots_and_verified_on_its_own_
     assert bot_moves > 50 and expert_differs
     # The verifying replay ranks it on the beginner level's free board only.
     shown = client.get(f"/api/games/{answer['id']}").json()
-    dealt = answer["view"]["deal_log"][-1]["number"]
-    assert shown["leaderboard"] == {"board": "free", "rank": 1, "score": answer["view"]["score"], "deals": dealt}
+    assert shown["leaderboard"] == {"board": "free", "rank": 1, "score": answer["view"]["score"], "deals": 3}
     beginners = client.get("/api/leaderboard?game=tarot3&board=free&level=beginner").json()
     assert beginners["level"] == "beginner" and len(beginners["entries"]) == 1
     experts = client.get("/api/leaderboard?game=tarot3&board=free").json()
@@ -608,3 +607,19 @@ def test_a_garde_sans_opens_the_window_right_after_the_bidding(tables: Tables) -
     assert after["view"]["to_move"] == "S" and after["view"]["deal"]["chelem_announced"] is True
     assert after["view"]["deal"]["trick"]["leader"] == "S"
     assert all(move in CARD_BY_CODE or move.startswith(("poignee", "misere")) for move in after["view"]["legal"])
+
+
+def test_a_game_s_deals_are_its_played_deals_on_the_leaderboard_too() -> None:
+    """Issue 20, item 7: the end said "4 donnes jouées (6 distribuées)" while the leaderboard and the day's
+    results counted the passed-out deals too. A passed-out deal does not count among a game's deals (ruling 6)."""
+    from couyon.tarot.game import is_over, legal_moves, new_game
+
+    for number in range(40):
+        state = new_game(f"passed-out-{number}", 4)
+        rng = random.Random(number)
+        while not is_over(state):
+            state = play(state, rng.choice(legal_moves(state)))
+        if state.finished_deals[-1].number > state.played:
+            break
+    assert state.finished_deals[-1].number > state.played == 4, "no game with a passed-out deal found"
+    assert GAMES["tarot4"].engine.score(state) == (state.score, 4)

@@ -49,10 +49,11 @@ class TarotEngine:
         return tarot_bot_move(state, bot)
 
     def score(self, state: tarot_game.GameState) -> tuple[int, int] | None:
-        """South's total over the n played deals (ruling 17), and every deal dealt (redeals included)."""
+        """South's total over the n played deals (ruling 17), and those n deals: a passed-out or annulled
+        deal does not count among the deals of a game (ruling 6), on the leaderboard as at the table's end."""
         if state.score is None:
             return None
-        return state.score, state.finished_deals[-1].number
+        return state.score, state.played
 
     def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
         return TarotRecord(self.players, seed, tuple(moves), dict(extras)).to_json()

@@ -294,6 +294,7 @@ async function refreshHome(gameId) {
     $("game-free-text").textContent = own.freeText ?? t().freeText;
     $("game-daily-note").hidden = !own.dailyNote;
     $("game-daily-note").textContent = own.dailyNote ?? "";
+    $("game-daily-rules").textContent = own.dailyRules ?? t().dailyRules;
     renderChoice($("game-choice"), gameId, () => refreshHome(gameId));
   }
   home.resume.hidden = !storedGameId(gameId);

@@ -116,7 +116,7 @@ export default {
       outcome: { made: "made", failed: "failed", tie: "tied" },
       par: (outcome) => `With open cards and perfect play by all: the take is ${outcome}.`,
       parChosen: (outcome) =>
-        `With open cards, perfect play by all and no mite: the deal is ${outcome} for the side that named trumps.`,
+        `With open cards, perfect play by all and no mite, the side that named trumps ${{ made: "makes the deal", failed: "fails the deal", tied: "ties the deal" }[outcome]}.`,
       bidsTitle: "The bidding",
       bid: (seat, take, card) => `${seat} ${take ? "takes" : "passes"} on ${card}.`,
       bidJudged: (take, pass, expertTakes) =>

@@ -10,7 +10,7 @@ export default {
         summary: (won, place, players, score) =>
           won ? `Partie gagnée : ${score} points.` : `Tu finis ${place}e sur ${players} : ${score} points.`,
         explain:
-          "Pour chaque coup où tu avais une carte : ce que tu as dit, et ce que l'expert aurait dit à ta place, avec ce que tu savais à ce moment. Sa règle : garder une carte assez haute pour le nombre de joueurs en jeu, et garder quand ton voisin de gauche vient de te passer une carte plus haute. Puis l'abattage, comme la table l'a vu.",
+          "Pour chaque coup où tu avais une carte\u00a0: ce que tu as dit, et ce que l'expert aurait dit à ta place, avec ce que tu savais à ce moment. Sa règle\u00a0: garder une carte assez haute pour le nombre de joueurs en jeu, et garder quand ton voisin de gauche vient de te passer une carte plus haute. Puis l'abattage, comme la table l'a vu.",
         revealed:
           "Pour chacun de tes choix, tu vois aussi ce que l'autre choix aurait donné, la suite du coup jouée de la même façon par les joueurs simulés.",
         hidden:
@@ -46,6 +46,7 @@ export default {
     coucou: {
       freeText: "Choisis le nombre de joueurs, leurs jetons et le niveau des joueurs simulés, puis installe-toi.",
       dailyNote: "Huit joueurs, trois jetons chacun, joueurs simulés experts.",
+      dailyRules: "Un seul essai classé par jour. Ta place fait ton score, et à place égale, tenir plus de coups rapporte plus. À score égal, celui qui a gagné en moins de coups passe devant, puis celui qui a fini le premier. Le défi change à minuit, heure de Bruxelles.",
       dealsHeader: "Coups tenus",
       // The day's results and statistics count the coups seat 1 lasted where other games count deals, and the
       // traveller goes coup by coup (js/returning.js, wordsOf).
@@ -107,8 +108,8 @@ export default {
       keysHint: "Au clavier : G pour garder, C pour changer.",
       skip: "Passer à la fin",
       skipping: "La fin de la partie s'affiche d'un coup.",
-      promptChange: (card, name) => `Tu as ${card}. Tu le gardes, ou tu changes avec ${name} ?`,
-      promptStock: (card) => `Tu as ${card}. Tu le gardes, ou tu changes avec la carte du talon ?`,
+      promptChange: (card, name) => `Tu as ${card}. Tu gardes ta carte, ou tu changes avec ${name} ?`,
+      promptStock: (card) => `Tu as ${card}. Tu gardes ta carte, ou tu changes avec la carte du talon ?`,
       yourTurn: (card, stock) =>
         `À toi : tu as ${card}. Garder, ou changer ${stock ? "avec le talon" : "avec ton voisin"} ? Touche G pour garder, C pour changer.`,
       sayKeep: (name, you) => (you ? "Tu gardes ta carte." : `${name} garde.`),
@@ -203,6 +204,7 @@ export default {
     coucou: {
       freeText: "Choose how many players, their tokens and the simulated players' level, then take your seat.",
       dailyNote: "Eight players, three tokens each, expert simulated players.",
+      dailyRules: "One ranked try a day. Your place makes your score, and at an equal place, lasting more coups scores more. On equal scores, whoever won in fewer coups ranks first, then whoever finished first. The challenge changes at midnight, Brussels time.",
       dealsHeader: "Coups lasted",
       back: {
         you: (score, coups, place, players) => `You: ${score} points, ${coups} coups lasted, ${place} of ${players}.`,

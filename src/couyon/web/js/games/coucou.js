@@ -556,7 +556,10 @@ const coucou = {
       slot.replaceChildren();
       delete slot.dataset.card;
     }
+    const hadFocus = $("coucou-buttons").contains(document.activeElement);
     $("coucou-buttons").hidden = !acting;
+    if (hadFocus && !acting) $("table-title").focus(); // the focus stays in the table until South's next turn
+    if (acting) $("coucou-seats").querySelector(".is-you")?.scrollIntoView({ block: "nearest" });
     $("coucou-keys").hidden = !acting;
     $("coucou-keys").textContent = w.keysHint;
     const keep = $("keep-button");
@@ -570,7 +573,8 @@ const coucou = {
     const watching = model.phase !== "over" && humanOut(model) && !view.skipping;
     const wasHidden = skip.hidden;
     skip.hidden = !watching;
-    if (watching && wasHidden && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+    const lost = !document.activeElement?.isConnected || [document.body, $("table-title")].includes(document.activeElement);
+    if (watching && wasHidden && lost) {
       skip.focus();
     }
     if (model.phase === "over") view.skipping = false;

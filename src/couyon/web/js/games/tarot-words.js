@@ -117,7 +117,7 @@ export default {
         place === 1 ? "Tu termines à la première place !" : `Tu termines à la ${place}e place sur ${count}.`,
       endScore: (score) => `Ton total : ${score} points.`,
       endTotals: (totals) => `Tous les totaux : ${totals}.`,
-      endDeals: (deals, dealt) => `${deals} donnes jouées (${dealt} distribuées).`,
+      endDeals: (deals, dealt) => `Partie en ${deals} donnes.${dealt - deals === 1 ? " Une donne a été refaite (personne n'a pris, ou un petit sec) : elle ne compte pas." : dealt > deals ? ` ${dealt - deals} donnes ont été refaites (personne n'a pris, ou un petit sec) : elles ne comptent pas.` : ""}`,
       shareText: (count, day, score, place) =>
         `Tarot à ${count}, défi du ${day} : ${score} points, ${place === 1 ? "1re" : `${place}e`} place sur ${count}. Couyon`,
       sayGameOver: (score) => `Partie terminée. Ton total : ${score} points.`,
@@ -237,7 +237,7 @@ export default {
       endTitle: (place, count) => (place === 1 ? "You finish in first place!" : `You finish in place ${place} of ${count}.`),
       endScore: (score) => `Your total: ${score} points.`,
       endTotals: (totals) => `All totals: ${totals}.`,
-      endDeals: (deals, dealt) => `${deals} deals played (${dealt} dealt).`,
+      endDeals: (deals, dealt) => `Game over in ${deals} deals.${dealt - deals === 1 ? " One deal was dealt again (nobody took, or a petit sec): it does not count." : dealt > deals ? ` ${dealt - deals} deals were dealt again (nobody took, or a petit sec): they do not count.` : ""}`,
       shareText: (count, day, score, place) => `Tarot for ${count}, challenge of ${day}: ${score} points, ${place} of ${count}. Couyon`,
       sayGameOver: (score) => `Game over. Your total: ${score} points.`,
     },

@@ -719,7 +719,7 @@ export default {
     const dealt = model.deal_log.length ? model.deal_log[model.deal_log.length - 1].number : model.deal.number;
     return {
       title: text.endTitle(place, count),
-      lines: [text.endScore(model.score), text.endTotals(totalsSentence(model, model.totals)), text.endDeals(model.deals, dealt)],
+      lines: [text.endScore(signed(model.score)), text.endTotals(totalsSentence(model, model.totals)), text.endDeals(model.deals, dealt)],
       share: game.day ? text.shareText(count, formatDay(game.day), model.score, place) : "",
     };
   },
