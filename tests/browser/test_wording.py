@@ -109,7 +109,9 @@ def test_the_words_the_outside_suite_found_wrong(new_context: ContextFactory) ->
     page.goto("/#/coucou")
     page.wait_for_selector("#game-options:not([hidden]) select")
     said = page.evaluate(
-        """async () => { const { t, setLanguage } = await import('/js/i18n.js');
+        """async () => { const { t, setLanguage, addWords } = await import('/js/i18n.js');
+        // The review's words load with the review page; the coucou home has loaded coucou's.
+        addWords((await import('/js/review-words.js')).default);
         const fr = t();
         const words = { change: fr.coucou.promptChange('la dame de carreau', 'Joueur 2'),
           stock: fr.coucou.promptStock('la dame de carreau'), explain: fr.review.coucou.explain };

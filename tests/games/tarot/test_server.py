@@ -612,7 +612,7 @@ def test_a_garde_sans_opens_the_window_right_after_the_bidding(tables: Tables) -
 def test_a_game_s_deals_are_its_played_deals_on_the_leaderboard_too() -> None:
     """Issue 20, item 7: the end said "4 donnes jouées (6 distribuées)" while the leaderboard and the day's
     results counted the passed-out deals too. A passed-out deal does not count among a game's deals (ruling 6)."""
-    from couyon.tarot.game import is_over, legal_moves, new_game
+    from couyon.games.tarot.game import is_over, legal_moves, new_game
 
     for number in range(40):
         state = new_game(f"passed-out-{number}", 4)
