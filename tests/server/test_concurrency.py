@@ -19,7 +19,7 @@ from couyon.store import StaleMoveError, Store
 def test_a_move_number_is_written_once(database_url: str) -> None:
     store = Store(database_url)
     store.migrate()
-    from tests.server.test_store import stored_game
+    from tests.store.test_store import stored_game
 
     game = stored_game("g_race", "p_one")
     store.create_game(game, ["E:pass"])
