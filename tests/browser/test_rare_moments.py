@@ -257,3 +257,52 @@ def test_tarot_a_petit_sec_annuls_the_deal(new_context: ContextFactory, how: str
     press(page, how, annulled.get_by_role("button", name="Donne suivante"))
     wait_turn(page, "bid")
     assert current_deal(page) == 3
+
+
+# ---------------------------------------------------------------- the couyon de Malmedy
+
+
+def malmedy_recontra(state: Any, south_says: str) -> bool:
+    """Whether, in the first deal, South (who names the first trump offered, calls a mite he may call, contras
+    every mite he may answer, and plays his first legal card) meets a recontra: his own (``south_says`` recontra)
+    or the announcer's after his contra (``south_says`` contra)."""
+    kind = GAMES["malmedy"]
+    engine = kind.engine
+    bot = kind.bot(kind.level_bots.get("expert", kind.table_bot_id))
+    said: list[str] = []
+    while len(said) < 22 and not engine.is_over(state):
+        if str(engine.to_move(state)) == "S":
+            legal = {str(move).split(":")[1]: move for move in engine.legal_moves(state)}
+            move = next((legal[name] for name in ("recontra", "contra", "mite") if name in legal), None)
+            move = move or next(iter(legal.values()))
+        else:
+            move = engine.bot_move(state, bot)
+        said.append(str(move))
+        if said[-1].endswith(":recontra"):
+            return said[-1] == "S:recontra" if south_says == "recontra" else "S:contra" in said
+        state = engine.play(state, move)
+    return False
+
+
+@pytest.mark.parametrize("how", ["keyboard", "touch"])
+def test_malmedy_south_says_contra_and_the_mite_answers_recontra(new_context: ContextFactory, how: str) -> None:
+    day = first_day("malmedy", lambda state: malmedy_recontra(state, "contra"), dt.date(2024, 1, 1))
+    page = open_archive(new_context, "malmedy", day, how)
+    wait_turn(page, "answer")
+    press(page, how, button(page, "Contra"))
+    wait_said(page, "Tu dis contra.")
+    page.wait_for_function("() => window.__announced.some((line) => / dit recontra\\.$/.test(line))")
+
+
+@pytest.mark.parametrize("how", ["keyboard", "touch"])
+def test_malmedy_south_calls_a_mite_and_answers_the_contra_with_recontra(new_context: ContextFactory, how: str) -> None:
+    day = first_day("malmedy", lambda state: malmedy_recontra(state, "recontra"), dt.date(2024, 2, 1))
+    page = open_archive(new_context, "malmedy", day, how)
+    wait_turn(page, "play")
+    # The mite button comes just before the hand in the tab order.
+    press(page, how, button(page, "Annoncer mite"), backwards=True)
+    wait_said(page, "Tu annonces mite.")
+    wait_turn(page, "answer")
+    page.wait_for_function("() => window.__announced.some((line) => / dit contra\\.$/.test(line))")
+    press(page, how, button(page, "Recontra"))
+    wait_said(page, "Tu dis recontra.")
