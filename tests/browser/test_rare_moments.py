@@ -5,6 +5,11 @@ knows (stored in its database before it starts, as the server stores the one it 
 the test computes each past day's seed as ``GameService.daily_seed`` does and looks, with the
 engine and the table's own bots, for the first day whose deal brings the moment. No route
 lets a player choose a deal; the archive deals the day's seed, public once the day is over.
+
+Each moment is played by keyboard (Tab to the control, Enter; arrows and Enter in the hand) on a
+desktop and by touch (taps) on a 375×667 phone, and the live region must say it. A drag has no
+keyboard form: it is played with the mouse and with a finger (touch events through the DevTools
+protocol). Coucou has no card play, so no drag.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playing import ANNOUNCEMENT_RECORDER, ContextFactory
+from playing import ANNOUNCEMENT_RECORDER, ContextFactory, situation, tarot_situation
 
 from couyon.games.tarot import game as tarot_game
 from couyon.games.tarot.cards import FACE_MASK, KING_MASK, TRUMP_MASK
@@ -44,7 +49,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def daily_seed(game: str, day: dt.date) -> str:
     """The seed the server deals for ``game``'s challenge of ``day`` (GameService.daily_seed)."""
-    message = f"daily:{game}:{day.isoformat()}"
+    # The default game's message names no game: its seeds were published before there were others.
+    message = f"daily:{day.isoformat()}" if game == "couyon" else f"daily:{game}:{day.isoformat()}"
     return hmac.new(SECRET.encode(), message.encode(), hashlib.sha256).hexdigest()[:32]
 
 
@@ -102,10 +108,13 @@ def has_focus(locator: Any) -> bool:
 
 
 def press(page: Any, how: str, control: Any, *, backwards: bool = False) -> None:
-    """Use a control as a person would: by touch, a tap; by keyboard, Tab (or Shift+Tab) to it, then Enter."""
+    """Use a control as a person would: by touch, a tap; by mouse, a click; by keyboard, Tab (or Shift+Tab) to it, then Enter."""
     control.wait_for()
     if how == "touch":
         control.tap()
+        return
+    if how == "mouse":
+        control.click()
         return
     for _ in range(40):
         if has_focus(control):
@@ -306,3 +315,77 @@ def test_malmedy_south_calls_a_mite_and_answers_the_contra_with_recontra(new_con
     page.wait_for_function("() => window.__announced.some((line) => / dit contra\\.$/.test(line))")
     press(page, how, button(page, "Recontra"))
     wait_said(page, "Tu dis recontra.")
+
+
+# ---------------------------------------------------------------- a card dragged onto the table
+
+
+def reach_south_card(page: Any, game: str, how: str) -> None:
+    """Bid, name trumps, answer and close summaries (taking when South may) until South must play a card."""
+    for _ in range(30):
+        turn = tarot_situation(page) if game.startswith("tarot") else situation(page)
+        before = page.locator("#view-table").get_attribute("data-sent") or "0"
+        if turn == "play":
+            return
+        if turn == "deal":
+            dialog = page.get_by_role("dialog")
+            press(page, how, dialog.get_by_role("button", name="Donne suivante"))
+            page.wait_for_selector("#deal-dialog:not([open])")
+            continue
+        if turn == "bid":
+            offered = page.get_by_role("button", name=re.compile("^(Garde contre|Prendre)$"))
+            press(page, how, offered.first if offered.count() else button(page, "Passer"))
+        elif turn == "chelem":
+            press(page, how, button(page, "Jouer sans chelem"))
+        elif turn == "call":
+            press(page, how, page.get_by_role("group", name="La carte à appeler").get_by_role("button").first)
+        elif turn == "trump":
+            press(page, how, page.get_by_role("group", name="Choisis l'atout").get_by_role("button").first)
+        elif turn == "answer":
+            press(page, how, button(page, "Passer"))
+        else:
+            raise AssertionError(f"no step for the turn {turn}")
+        page.wait_for_function(
+            "(before) => (document.getElementById('view-table').dataset.sent || '0') !== before", arg=before
+        )
+    raise AssertionError("South never came to play a card")
+
+
+def drag_onto_the_table(page: Any, card: Any, how: str) -> None:
+    """Press on the card, move it in steps onto the centre of the table and let go: with the mouse, or a finger."""
+    source = card.bounding_box()
+    target = page.locator("#centre").bounding_box()
+    assert source and target
+    start = (source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    end = (target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    if how == "mouse":
+        page.mouse.move(*start)
+        page.mouse.down()
+        page.mouse.move(*end, steps=12)
+        page.mouse.up()
+        return
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for step in range(1, 13):
+        x = start[0] + (end[0] - start[0]) * step / 12
+        y = start[1] + (end[1] - start[1]) * step / 12
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+
+
+@pytest.mark.parametrize("how", ["mouse", "touch"])
+@pytest.mark.parametrize("game", ["couyon", "malmedy", "tarot3"])
+def test_a_card_dragged_onto_the_table_is_played(new_context: ContextFactory, game: str, how: str) -> None:
+    page = open_archive(new_context, game, dt.date(2024, 3, 1), how)
+    reach_south_card(page, game, how)
+    hand = page.get_by_role("toolbar", name="Ta main")
+    card = hand.get_by_role("button", disabled=False).first
+    # "as de carreau, atout": the card's name, then what it is this deal.
+    name = card.evaluate("(node) => node.getAttribute('aria-label') || node.textContent.trim()").split(",")[0]
+    code = card.get_attribute("data-card")
+    drag_onto_the_table(page, card, how)
+    page.wait_for_function(
+        "(name) => window.__announced.some((line) => line.startsWith('Tu joues ') && line.includes(name))", arg=name
+    )
+    assert hand.locator(f'[data-card="{code}"]').count() == 0
