@@ -504,15 +504,24 @@ async function refreshBoard(gameId) {
   $("period-picker").hidden = page.board !== "free";
   for (const period of PERIODS) $(`period-${period}`).setAttribute("aria-pressed", String(page.period === period));
   $("board-invite").replaceChildren();
-  if (page.board === "daily" && !page.boardDay) {
+  if (page.board === "daily") {
+    // Fresh each time: whether today's ranked attempt is finished decides whether today's board may be shown.
     const daily = await fetchDaily(gameId);
-    page.boardDay = daily ? daily.day : isoDay(new Date());
+    if (!page.boardDay) page.boardDay = daily ? daily.day : isoDay(new Date());
   }
   const today = page.daily[gameId] ? page.daily[gameId].day : null;
   $("day-next").disabled = page.boardDay === today;
   $("day-label").textContent = page.boardDay ? formatDay(page.boardDay) : "";
   const box = $("board");
   box.replaceChildren();
+  // Today's board waits for the player's finished ranked attempt, as today's results do (docs/api.md): the page
+  // does not ask for what the server would refuse.
+  if (page.board === "daily" && page.boardDay === today && page.daily[gameId] && !page.daily[gameId].finished) {
+    const hidden = document.createElement("p");
+    hidden.textContent = words.boardHidden;
+    box.append(hidden);
+    return;
+  }
   let data;
   try {
     data = await api.leaderboard(
