@@ -3,15 +3,18 @@
 Each game's package builds its own entry (``couyon.games.<game>.entry``: a ``GameKind``, see
 ``couyon.common.kind``); this module lists them in the order the home page shows them and finds
 a game by its id, a ``couyon-record/1`` variant or a record's format. It also lists the games'
-arenas (``couyon.games.<game>.arena.ARENA``) for ``couyon arena``. Nothing else in the project
-branches on which game it holds.
+arenas (``couyon.games.<game>.arena.ARENA``) for ``couyon arena``, and fingerprints the code the
+games' reviews are built by (``REVIEW_CODE``). Nothing else in the project branches on which game it holds.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import couyon
 from couyon.common.arena import Arena
 from couyon.common.kind import Engine, GameKind, Json, OptionRule, Options, Review
 from couyon.common.records import RecordError, read_document, wrong_format
@@ -31,6 +34,7 @@ __all__ = [
     "GAMES",
     "MALMEDY_GAME",
     "RECORD_VERIFIERS",
+    "REVIEW_CODE",
     "TAROT_GAMES",
     "Engine",
     "GameKind",
@@ -38,6 +42,7 @@ __all__ = [
     "OptionRule",
     "Options",
     "Review",
+    "code_fingerprint",
     "game_named",
     "game_of_variant",
     "verify_record",
@@ -52,6 +57,26 @@ GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, C
 ARENAS: dict[str, Arena[Any]] = {arena.game: arena for arena in (COUYON_ARENA, MALMEDY_ARENA, TAROT_ARENA)}
 """The arenas of ``couyon arena`` by ``--game`` (``couyon.games.<game>.arena``; tarot's plays its three table sizes,
 coucou has none): the default game's first."""
+
+
+def code_fingerprint(package: Path) -> str:
+    """What a review depends on, in at most 32 characters (the ``reviews.version`` column): the couyon version,
+    ``+``, and the start of the SHA-256 of every file of ``package``'s ``games/`` and ``common/`` folders (rules, bots and their
+    tables, reviews, solvers) and of its ``registry.py``, each with its path; compiled files left out."""
+    digest = hashlib.sha256()
+    files = [package / "registry.py", *(package / "games").rglob("*"), *(package / "common").rglob("*")]
+    for path in sorted(files, key=lambda path: path.relative_to(package).as_posix()):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+            name = path.relative_to(package).as_posix().encode()
+            data = path.read_bytes()
+            digest.update(b"%d:%s%d:" % (len(name), name, len(data)) + data)
+    return f"{couyon.__version__}+{digest.hexdigest()}"[:32]
+
+
+REVIEW_CODE = code_fingerprint(Path(__file__).resolve().parent)
+"""The fingerprint of this process's review code (``code_fingerprint``): a review stored by another is built again,
+so a change to the rules, the bots or a review cannot leave stale reviews served, whether or not
+``couyon.__version__`` was bumped."""
 
 _BY_VARIANT = {game.variant: game for game in GAMES.values() if game.record_format == "couyon-record/1"}
 

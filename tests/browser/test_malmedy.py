@@ -394,3 +394,64 @@ def test_the_felt_s_labels_do_not_overlap(new_context: ContextFactory, size: str
             checked += 1
         malmedy_turn(page, rng, "mouse")
     assert checked >= 10
+
+
+def offered_the_mite_through_api(page: Any, rng: random.Random) -> dict[str, Any]:
+    """A free Malmedy game of this page's player, played through the API (random legal moves, never the mite)
+    until South may announce the mite: he holds the queen of spades at his first card of a deal."""
+    for _ in range(5):
+        answer: dict[str, Any] = page.request.post("/api/games", data={"mode": "free", "game": "malmedy"}).json()
+        while answer["view"]["winner"] is None:
+            legal = answer["view"]["legal"]
+            if "mite" in legal:
+                return answer
+            move = rng.choice(legal)
+            response = page.request.post(
+                f"/api/games/{answer['id']}/moves", data={"move": move, "move_number": answer["view"]["move_number"]}
+            )
+            assert response.ok, response.text()
+            answer = response.json()
+    raise AssertionError("South was never offered the mite in five games")
+
+
+# What South must see at once when the mite is offered: every seat's words and chips (none under the question bar,
+# which sticks to the bottom of a short screen over the felt), the question, the mite button and his hand.
+SEEN_AT_ONCE = """() => {
+  const shown = (node) => node.checkVisibility() && node.getBoundingClientRect().width > 0;
+  const felt = [...document.querySelectorAll('#felt .seat-name, #felt .seat-role, #felt .chip, #felt .backs')].filter(shown);
+  const asked = [...document.querySelectorAll('#prompt, #mite-button, #hand .hand-card')].filter(shown);
+  const bar = document.getElementById('action-bar').getBoundingClientRect();
+  const name = (node) => `${node.closest('.seat')?.id ?? ''} ${node.className || node.id}: ${node.textContent}`.slice(0, 60);
+  const wrong = [];
+  for (const node of felt) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > bar.top + 1) wrong.push(`under the question bar: ${name(node)}`);
+    if (box.top < 0) wrong.push(`above the screen: ${name(node)}`);
+  }
+  for (const node of asked) {
+    const box = node.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight + 1) wrong.push(`off the screen: ${name(node)}`);
+  }
+  if (!document.getElementById('prompt').innerText.trim()) wrong.push('no question shown');
+  return wrong;
+}"""
+
+
+@pytest.mark.parametrize("size", ["320x568", "375x667"])
+def test_the_mite_leaves_the_felt_in_sight(new_context: ContextFactory, size: str) -> None:
+    """Issue 20's follow-up: at 320 px, the button and the longer question of the mite made the question bar
+    taller, and it covered West's chip and South's seat. With the mite offered, the seats, the question and the
+    hand are all seen without scrolling."""
+    width, height = map(int, size.split("x"))
+    page = new_context(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    page.goto("/")
+    answer = offered_the_mite_through_api(page, random.Random(5))
+    page.evaluate("(id) => localStorage.setItem('couyon.game.malmedy', id)", answer["id"])
+    page.goto("/#/table/malmedy")
+    page.wait_for_selector("#mite-button:visible")
+    assert situation(page) == "play"
+    wrong = page.evaluate(SEEN_AT_ONCE)
+    if wrong:
+        screenshot(page, f"malmedy-mite-{size}")
+    assert not wrong, f"{size}: {wrong}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

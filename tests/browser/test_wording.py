@@ -127,3 +127,28 @@ def test_the_words_the_outside_suite_found_wrong(new_context: ContextFactory) ->
     assert "ties the deal" in said["tied"], said["tied"]
     rules = page.locator("#view-game .daily-rules").inner_text()
     assert "coups" in rules and "donnes" not in rules, rules
+
+
+# How a day's tarot board breaks ties (store.leaderboard: score, then fewest deals, then earliest finish): every
+# finished tarot game has as many played deals as players (rulings 6 and 16), so the deals separate no one.
+TAROT_TIES = {
+    "fr": ("celui qui a fini le premier passe devant", "moins de donnes"),
+    "en": ("whoever finished first ranks first", "fewer deals"),
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_tarot_s_daily_rules_say_how_ties_are_broken(new_context: ContextFactory, language: str) -> None:
+    """The shared daily rules broke a tie by the fewer deals played, and tarot said them too: its games all
+    have n deals at n players, so on a tarot board the earlier finish alone breaks a tie."""
+    page = new_context(language=language).new_page()
+    page.goto("/#/tarot")
+    page.wait_for_selector("#game-options:not([hidden]) select")
+    said, unsaid = TAROT_TIES[language]
+    rules = page.locator("#view-game .daily-rules").inner_text()
+    assert said in rules and unsaid not in rules, rules
+    # The other games keep theirs: a Malmedy game lasts as many deals as the lines last, and the fewer win a tie.
+    other = page.context.new_page()
+    other.goto("/#/malmedy")
+    other.wait_for_selector("#game-daily-time:not(:empty)")
+    assert unsaid in other.locator("#view-game .daily-rules").inner_text()

@@ -43,10 +43,9 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
-from couyon import __version__
 from couyon.common.errors import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
 from couyon.common.kind import Json
-from couyon.registry import DEFAULT_GAME, GAMES, Engine, GameKind, Options, game_named
+from couyon.registry import DEFAULT_GAME, GAMES, REVIEW_CODE, Engine, GameKind, Options, game_named
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
 from couyon.store.schema import games as games_table
@@ -545,22 +544,23 @@ class GameService:
         The moves of a finished game are final, and so is what a review may show: the review of a daily
         game before its day is over (``revealed`` false) hides what South did not see and is stored apart,
         and the whole review is built, and stored, by the first request once nothing is secret. A review
-        built by another couyon version is built again. One thread of the process builds a given review
+        built by other code (``registry.REVIEW_CODE``: the version and a hash of the games' and common code) is
+        built again. One thread of the process builds a given review
         while the others asking for it wait, then read it. A store that refuses the write costs the next
         request the building again, not this one its answer.
         """
-        stored = self.store.review(game.id, revealed, __version__)
+        stored = self.store.review(game.id, revealed, REVIEW_CODE)
         if stored is not None:
             return _unpacked(stored)
         with self._one_at_a_time(("review", game.id, revealed)):
-            stored = self.store.review(game.id, revealed, __version__)
+            stored = self.store.review(game.id, revealed, REVIEW_CODE)
             if stored is not None:
                 return _unpacked(stored)
             review = kind_of(game).review
             assert review is not None
             built = review(game.seed, moves, revealed, stored_options(game), game.bot_id)
             try:
-                self.store.keep_review(game.id, revealed, __version__, _packed(built))
+                self.store.keep_review(game.id, revealed, REVIEW_CODE, _packed(built))
             except SQLAlchemyError as error:
                 log.warning("review not stored", extra={"game": game.id, "error": type(error).__name__})
             log.info("review built", extra={"game": game.id, "kind": game.game, "revealed": revealed})

@@ -126,8 +126,9 @@ reviews = Table(
     metadata,
     # A finished game's review, built once (``GameService.review``, migration 0011): it costs up to a second of
     # CPU and never changes. ``revealed`` false is the review of a daily game before its day is over, which hides
-    # what South did not see; true, the whole review. ``version`` is the couyon version that built it (another
-    # version builds it again); ``body`` its JSON, zlib-compressed.
+    # what South did not see; true, the whole review. ``version`` is the code that built it (``registry.REVIEW_CODE``:
+    # the couyon version and a hash of the games' and common code; other code builds it again); ``body`` its JSON,
+    # zlib-compressed.
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("revealed", Boolean, primary_key=True),
     Column("version", String(32), nullable=False),

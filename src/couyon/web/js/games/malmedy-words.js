@@ -16,7 +16,8 @@ export default {
       promptTrump: "Choisis l'atout d'après tes trois premières cartes.",
       promptContra: (seat) => `${seat} annonce mite. Contra ou passe ?`,
       promptRecontra: (seat) => `${seat} dit contra. Recontra ou passe ?`,
-      promptMite: "À toi de jouer. Avec ta dame de pique, tu peux d'abord annoncer mite.",
+      // [question, detail]: a phone shows the question beside the mite's button, and says the detail.
+      promptMite: ["À toi de jouer.", "Avec ta dame de pique, tu peux d'abord annoncer mite."],
       yourTurnTrump: "À toi : choisis l'atout.",
       yourTurnContra: "À toi : contra ou passe ?",
       yourTurnRecontra: "À toi : recontra ou passe ?",
@@ -73,7 +74,7 @@ export default {
       promptTrump: "Name trumps from your first three cards.",
       promptContra: (seat) => `${seat} calls mite. Contra or pass?`,
       promptRecontra: (seat) => `${seat} says contra. Recontra or pass?`,
-      promptMite: "Your turn. With the queen of spades you may call mite first.",
+      promptMite: ["Your turn.", "With the queen of spades you may call mite first."],
       yourTurnTrump: "Your turn: name trumps.",
       yourTurnContra: "Your turn: contra or pass?",
       yourTurnRecontra: "Your turn: recontra or pass?",

@@ -5,6 +5,10 @@ export default {
   fr: {
     tarot: {
       freeText: "Une partie entière, à trois, quatre ou cinq, contre des joueurs simulés.",
+      // The board's order (store.leaderboard): score, then fewest deals, then earliest finish; a tarot game's deals
+      // are its played deals, as many as players, so the deals never break a tie on a tarot board.
+      dailyRules:
+        "Un seul essai classé par jour à chaque nombre de joueurs, chacun avec son classement. Toutes les parties y ont autant de donnes que de joueurs : à score égal, celui qui a fini le premier passe devant. Le défi change à minuit, heure de Bruxelles.",
       contract: { petite: "Petite", garde: "Garde", "garde-sans": "Garde sans", "garde-contre": "Garde contre" },
       pass: "Passer",
       saidPass: "Passe",
@@ -126,6 +130,8 @@ export default {
   en: {
     tarot: {
       freeText: "A whole game, three, four or five at the table, against simulated players.",
+      dailyRules:
+        "One ranked try a day at each table size, each with its own leaderboard. Every game there has as many deals as players: on equal scores, whoever finished first ranks first. The challenge changes at midnight, Brussels time.",
       contract: { petite: "Petite", garde: "Garde", "garde-sans": "Garde sans", "garde-contre": "Garde contre" },
       pass: "Pass",
       saidPass: "Pass",
