@@ -78,8 +78,10 @@ def test_tarot_counts_a_game_s_deals_one_way(new_context: ContextFactory, langua
 
     page = new_context(language=language).new_page()
     page.goto("/")
+    # South passes whenever he may (the view's legal moves name no seat: "pass"), so a deal is passed out whenever
+    # the three bots pass too: 59 of 60 such games have one, measured with the table's bots.
     for seed in range(12):
-        answer = finished_game_through_api(page, {"mode": "free", "game": "tarot4"}, seed, prefer=("S:pass",))
+        answer = finished_game_through_api(page, {"mode": "free", "game": "tarot4"}, seed, prefer=("pass",))
         if answer["view"]["deal_log"][-1]["number"] > answer["view"]["played"]:
             break
     else:
