@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from couyon import __version__
 from couyon.common.records import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
+from couyon.server.clubs_api import clubs_router
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
@@ -883,6 +884,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         return _json(
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
+
+    app.include_router(clubs_router(service, secret, current_player, remember))  # Clubs and tournaments (issue 22).
 
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))

@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -66,6 +66,24 @@ HINTED = "the player asked for a hint"
 _NAME_PUNCTUATION = frozenset(" -_.'")
 
 log = logging.getLogger("couyon.server")
+
+
+class ModeRules(Protocol):
+    """What a mode of game other than free and daily says of its games (a club tournament's: ``server/clubs.py``).
+
+    ``no_hints``: None if the player may ask for hints (a hint then takes the game out of its board), else
+    the sentence that refuses them.
+    """
+
+    no_hints: str | None
+
+    def refuse_play(self, game: StoredGame) -> None:
+        """Raise an ``ApiError`` if no move may be played in ``game`` now (its tournament closed, say)."""
+        ...
+
+    def secret(self, game: StoredGame) -> bool:
+        """Whether ``game``'s seed and hidden cards are still secret (its record and whole review wait)."""
+        ...
 
 
 def utc_now() -> dt.datetime:
@@ -217,6 +235,8 @@ class GameService:
         # their lock.
         self._working: dict[object, tuple[threading.Lock, int]] = {}
         self._working_guard = threading.Lock()
+        self.modes: dict[str, ModeRules] = {}
+        """The rules of the modes other modules add (``server/clubs.py``), by the games' ``mode``."""
 
     # -- time and the daily challenge ------------------------------------------------------
 
@@ -281,12 +301,18 @@ class GameService:
         game_id: str = DEFAULT_GAME,
         requested_options: Mapping[str, object] | None = None,
         past_day: dt.date | None = None,
+        *,
+        seed: str | None = None,
+        bot_id: str | None = None,
+        keep: Callable[[StoredGame, list[str]], str] | None = None,
     ) -> tuple[GameAnswer, bool]:
         """A new game of ``game_id`` whose bots have played up to the human's first turn; ``False`` if an attempt resumed.
 
         A daily game is dealt with the game's daily options; a free one with the options the
         request names (each missing one at its default). ``past_day`` deals the challenge of a
-        day that is over, unranked (the archive: its seed is public by then).
+        day that is over, unranked (the archive: its seed is public by then). A mode of another module deals
+        its own ``seed`` (and ``bot_id``: a challenge's is its game's) and stores the game with ``keep``, which
+        returns the id of the game it kept: the one it was handed, or the player's game already there.
         """
         kind = known_game(game_id)
         now = self.clock()
@@ -315,7 +341,8 @@ class GameService:
                 "daily_not_finished",
                 "Today's challenge can be replayed unranked once your ranked attempt of the day is finished.",
             )
-        seed = self.new_seed() if day is None else self.daily_seed(day, kind.id)
+        if seed is None:
+            seed = self.new_seed() if day is None else self.daily_seed(day, kind.id)
         game = StoredGame(
             id="g_" + secrets.token_urlsafe(12),
             player_id=player_id,
@@ -324,7 +351,7 @@ class GameService:
             ranked=ranked,
             seed=seed,
             variant=kind.variant,
-            bot_id=kind.level_bots.get(str(options.get("level")), self.table_bots[kind.id]),
+            bot_id=bot_id or kind.level_bots.get(str(options.get("level")), self.table_bots[kind.id]),
             created_at=_naive_utc(now),
             game=kind.id,
             options=json.dumps(options, sort_keys=True, separators=(",", ":")) if options else "",
@@ -333,8 +360,8 @@ class GameService:
         events: list[Json] = []
         first_moves: list[str] = []
         state = _bots_play(kind, state, kind.bot(game.bot_id), events, first_moves)
-        if mode == "daily" and ranked:
-            attempt_id = self.store.create_daily_attempt(game, first_moves)
+        if keep is not None or (mode == "daily" and ranked):
+            attempt_id = (keep or self.store.create_daily_attempt)(game, first_moves)
             if attempt_id != game.id:
                 # The bots' first moves were computed all the same: the resumed answer is held for them too.
                 return replace(self.show(player_id, attempt_id), bot_moves=len(first_moves)), False
@@ -427,6 +454,7 @@ class GameService:
         state = self._folds.fold(game, moves)
         kind = kind_of(game)  # The fold refused a game this server does not know.
         engine = kind.engine
+        self._refuse_play(game)
         _refuse_over_or_stale(engine, state, move_number, "move")
         if not kind.human_may_move(state):
             raise ApiError(409, "out_of_turn", "It is not your turn.")
@@ -445,7 +473,7 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, kind.bot(game.bot_id), events, new_moves)
-        hints = self.store.hints(game.id) if game.mode == "free" else 0
+        hints = self.store.hints(game.id) if self._no_hints(game) is None else 0
         finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
@@ -460,6 +488,7 @@ class GameService:
         """The human lets his optional move go (``kind.waive_action``): nothing of his is stored, the seat the
         game waits for moves, then the bots until the human may move again."""
         engine = kind.engine
+        self._refuse_play(game)
         if engine.to_move(state) == kind.human:
             raise ApiError(409, "illegal_move", "There is nothing to let go now: the game waits for your move.")
         bot = kind.bot(game.bot_id)
@@ -468,7 +497,7 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, bot, events, new_moves)
-        hints = self.store.hints(game.id) if game.mode == "free" else 0
+        hints = self.store.hints(game.id) if self._no_hints(game) is None else 0
         finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
@@ -477,6 +506,22 @@ class GameService:
         self._folds.remember(game, (*moves, *new_moves), after)
         pending = finish is not None and finish.refusal is None
         return GameAnswer(game, after, events, None, pending, hints, bot_moves=len(new_moves))
+
+    def _no_hints(self, game: StoredGame) -> str | None:
+        """None if the player of ``game`` may ask for hints, else the sentence that refuses them."""
+        rules = self.modes.get(game.mode)
+        if rules is not None:
+            return rules.no_hints
+        return None if game.mode == "free" else "Hints are for free games: the daily challenge is played without help."
+
+    def _refuse_play(self, game: StoredGame) -> None:
+        rules = self.modes.get(game.mode)
+        if rules is not None:
+            rules.refuse_play(game)
+
+    def _seed_secret(self, game: StoredGame) -> bool:
+        rules = self.modes.get(game.mode)
+        return rules is not None and rules.secret(game)
 
     def _ranked_finish(self, game: StoredGame, hints: int) -> RankedFinish | None:
         """What the final move of a ranked game stores: its finish time, and a refusal if its day was over
@@ -498,8 +543,12 @@ class GameService:
         view of the seat to move), never from the whole state."""
         game, moves = self._owned(player_id, game_id)
         kind = kind_of(game)
-        if game.mode != "free" or kind.hint_bot_id is None:
-            raise ApiError(403, "no_hints", "Hints are for free games: the daily challenge is played without help.")
+        refusal = self._no_hints(game)
+        if refusal is not None or kind.hint_bot_id is None:
+            raise ApiError(
+                403, "no_hints", refusal or "Hints are for free games: the daily challenge is played without help."
+            )
+        self._refuse_play(game)
         state = self._folds.fold(game, moves)
         engine = kind.engine
         _refuse_over_or_stale(engine, state, move_number, "hint")
@@ -519,6 +568,8 @@ class GameService:
             raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
         if game.day is not None and game.day >= self.today():
             raise ApiError(403, "seed_secret", "A daily challenge's record is published once its day is over.")
+        if self._seed_secret(game):
+            raise ApiError(403, "seed_secret", "This game's record is published once its tournament closes.")
         extras: Json = {"bots": game.bot_id, "player": self.store.player_name(game.player_id)}
         if game.day is not None:
             extras["challenge"] = game.day.isoformat()
@@ -533,7 +584,7 @@ class GameService:
             raise ApiError(409, "no_review", f"There is no review of a game of {kind.names['en']} yet.")
         if not kind.engine.is_over(state):
             raise ApiError(409, "game_not_over", "The review opens once the game is over.")
-        revealed = game.day is None or game.day < self.today()
+        revealed = (game.day is None or game.day < self.today()) and not self._seed_secret(game)
         day = None if game.day is None else game.day.isoformat()
         facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}
         return {**facts, **self._kept_review(game, moves, revealed)}

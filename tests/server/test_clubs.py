@@ -1,0 +1,330 @@
+"""Clubs, tournaments and challenges through the API (issue 22, docs/clubs.md): the happy paths and every refusal."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+from typing import Any
+
+import pytest
+from tests.server.helpers import new_game, play_to_end, send_move
+
+from couyon.registry import game_named
+
+FAST = {"players": 5, "tokens": 1, "level": "easy"}
+"""Coucou's shortest table: a tournament game of it ends in a few requests."""
+
+
+@pytest.fixture
+def database_url(sqlite_url: str) -> str:
+    # The store's tests run on both backends (tests/store/test_clubs_store.py); the API's on SQLite keeps them fast.
+    return sqlite_url
+
+
+def moment(clock: Any, **delta: float) -> str:
+    return str((clock.now + dt.timedelta(**delta)).isoformat())
+
+
+def error_of(response: Any) -> tuple[int, str, str]:
+    body = response.json()["error"]
+    return response.status_code, body["code"], body["message"]
+
+
+def a_club(make_client: Any, players: int = 2) -> tuple[list[Any], dict[str, Any]]:
+    clients = [make_client() for _ in range(players)]
+    for index, client in enumerate(clients):
+        assert client.put("/api/player", json={"name": f"Joueur{'ABCD'[index]}"}).status_code == 200
+    created = clients[0].post("/api/clubs", json={"name": "Café du Marché"})
+    assert created.status_code == 201, created.text
+    club = created.json()
+    for client in clients[1:]:
+        joined = client.post("/api/clubs/join", json={"code": club["code"].lower()})
+        assert joined.status_code == 200, joined.text
+    return clients, club
+
+
+def schedule(client: Any, club: dict[str, Any], clock: Any, **fields: Any) -> Any:
+    body = {"name": "Tournoi du lundi", "game": "coucou", "options": FAST, "count": 2}
+    body |= {"opens_at": moment(clock), "closes_at": moment(clock, hours=2)} | fields
+    return client.post(f"/api/clubs/{club['id']}/tournaments", json=body)
+
+
+def play_tournament(client: Any, tournament_id: str, rng: random.Random) -> list[dict[str, Any]]:
+    finished = []
+    while True:
+        started = client.post(f"/api/tournaments/{tournament_id}/play")
+        if started.status_code == 409:
+            return finished
+        assert started.status_code in (200, 201), started.text
+        finished.append(play_to_end(client, started.json(), rng))
+
+
+def test_a_club_is_created_joined_renamed_and_handed_over(make_client: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    code = club["code"].replace("-", "")
+    assert len(code) == 10 and not set(code) & set("01OIL")
+    assert club["role"] == "creator" and [m["role"] for m in club["members"]] == ["creator"]
+    seen = member.get(f"/api/clubs/{club['id']}").json()
+    assert [(m["name"], m["role"], m["you"]) for m in seen["members"]] == [
+        ("JoueurA", "creator", False),
+        ("JoueurB", "member", True),
+    ]
+    assert member.get("/api/clubs").json()["clubs"] == [{"id": club["id"], "name": "Café du Marché", "role": "member"}]
+    assert creator.put(f"/api/clubs/{club['id']}", json={"name": "Ｃafé"}).json()["name"] == "Café"  # NFKC
+    key = seen["members"][1]["key"]
+    named = creator.put(f"/api/clubs/{club['id']}/members/{key}/role", json={"role": "manager"}).json()
+    assert named["members"][1]["role"] == "manager"
+    handed = creator.post(f"/api/clubs/{club['id']}/hand-over", json={"member": key}).json()
+    assert {m["name"]: m["role"] for m in handed["members"]} == {"JoueurA": "manager", "JoueurB": "creator"}
+    # The link's secret lets a third player in, as the code does.
+    third = make_client()
+    link = club["link"].rsplit("/", 1)[1]
+    assert third.post("/api/clubs/join", json={"code": link}).status_code == 200
+
+
+def test_bad_club_input_is_refused_in_one_sentence_and_nothing_is_stored(make_client: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    outsider = make_client()
+    assert error_of(outsider.post("/api/clubs/join", json={"code": "ABCDE-FGHJK"}))[:2] == (404, "unknown_code")
+    assert error_of(member.post("/api/clubs/join", json={"code": club["code"]})) == (
+        409,
+        "already_member",
+        "You are already a member of this club.",
+    )
+    status, code, message = error_of(creator.post("/api/clubs", json={"name": "\u3164\u3164"}))
+    assert (status, code) == (422, "invalid_name") and message.endswith(".")
+    assert error_of(creator.post("/api/clubs", json={"name": "x" * 25}))[:2] == (422, "invalid_name")
+    assert creator.get("/api/clubs").json()["clubs"] == [
+        {"id": club["id"], "name": "Café du Marché", "role": "creator"}
+    ]
+    assert error_of(outsider.get(f"/api/clubs/{club['id']}"))[:2] == (404, "unknown_club")
+    assert error_of(member.put(f"/api/clubs/{club['id']}", json={"name": "Pirates"})) == (
+        403,
+        "not_a_manager",
+        "Only the club's creator and managers may do this.",
+    )
+    creator_key = club["members"][0]["key"]
+    assert error_of(member.delete(f"/api/clubs/{club['id']}/members/{creator_key}"))[:2] == (409, "creator_stays")
+    assert error_of(member.post(f"/api/clubs/{club['id']}/hand-over", json={"member": creator_key}))[:2] == (
+        403,
+        "not_the_creator",
+    )
+    assert error_of(creator.delete(f"/api/clubs/{club['id']}/members/nobody"))[:2] == (404, "unknown_member")
+    assert creator.get(f"/api/clubs/{club['id']}").json()["name"] == "Café du Marché"
+
+
+def test_codes_cannot_be_enumerated_the_joins_of_an_address_are_limited(make_client: Any) -> None:
+    guesser = make_client()
+    answers = [guesser.post("/api/clubs/join", json={"code": f"ABCDE{n:05d}"}).status_code for n in range(11)]
+    assert answers == [404] * 10 + [429]
+    # Another browser of the same address is refused too: the limit is the address's.
+    status, code, message = error_of(make_client().post("/api/clubs/join", json={"code": "ABCDEFGHJK"}))
+    assert (status, code) == (429, "too_many_requests") and message.startswith("Too many club codes tried")
+
+
+def test_bad_tournaments_are_refused_in_one_sentence(make_client: Any, clock: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    cases = [
+        ({"closes_at": moment(clock, hours=-1)}, "A tournament must close after it opens."),
+        ({"closes_at": moment(clock, days=40)}, "A tournament stays open at most 31 days."),
+        ({"closes_at": moment(clock, days=8), "weekly": True}, "A weekly tournament stays open at most 7 days."),
+        ({"count": 0}, "A tournament has 1 to 20 games."),
+        ({"count": 21}, "A tournament has 1 to 20 games."),
+        (
+            {"options": {"players": 99}},
+            "The option players of coucou is one of 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20.",
+        ),
+        ({"game": "chess"}, None),
+        ({"opens_at": "2026-11-29T10:00:00"}, "opens_at needs its offset from UTC, such as +01:00 or Z."),
+    ]
+    for fields, sentence in cases:
+        status, code, message = error_of(schedule(creator, club, clock, **fields))
+        assert (status, code) == (422, "invalid_fields"), (fields, message)
+        assert sentence is None or message == sentence
+    assert error_of(schedule(member, club, clock))[:2] == (403, "not_a_manager")
+    assert creator.get(f"/api/clubs/{club['id']}/tournaments").json() == {"tournaments": []}
+
+
+def test_a_tournament_is_played_once_in_order_verified_and_ranked(make_client: Any, clock: Any) -> None:
+    (first, second, third), club = a_club(make_client, 3)
+    scheduled = schedule(first, club, clock, opens_at=moment(clock, minutes=30)).json()
+    tid = scheduled["id"]
+    assert scheduled["state"] == "coming" and scheduled["seeds"] is None
+    assert error_of(second.post(f"/api/tournaments/{tid}/play"))[:2] == (403, "tournament_not_open")
+    clock.advance(dt.timedelta(minutes=31))
+    # Two calls before the first game is over give the same game: one try per game number.
+    started = second.post(f"/api/tournaments/{tid}/play")
+    assert started.status_code == 201
+    again = second.post(f"/api/tournaments/{tid}/play")
+    assert again.status_code == 200 and again.json()["id"] == started.json()["id"]
+    # Its record (its seed) and its results wait for the closing.
+    assert error_of(second.get(f"/api/games/{started.json()['id']}/record"))[:2] in ((409, "game_not_over"),)
+    rng = random.Random(22)
+    games = {client: play_tournament(client, tid, rng) for client in (first, second)}
+    assert all(len(played) == 2 for played in games.values())
+    assert error_of(first.post(f"/api/tournaments/{tid}/play"))[:2] == (409, "tournament_done")
+    assert error_of(first.get(f"/api/games/{games[first][0]['id']}/record")) == (
+        403,
+        "seed_secret",
+        "This game's record is published once its tournament closes.",
+    )
+    hidden = error_of(third.get(f"/api/tournaments/{tid}/results"))
+    assert hidden[:2] == (403, "results_hidden")
+    results = first.get(f"/api/tournaments/{tid}/results").json()
+    rows = results["standings"]
+    assert [row["games"] for row in rows] == [2, 2]
+    totals = {row["name"]: row["total"] for row in rows}
+    assert totals == {
+        "JoueurA": sum(game["view"]["score"] for game in games[first]),
+        "JoueurB": sum(game["view"]["score"] for game in games[second]),
+    }
+    assert results["deal_based"] is False and rows[0]["duplicate"] is None
+    # The third member starts, then the tournament closes: his move is refused, the seeds are published.
+    late = third.post(f"/api/tournaments/{tid}/play").json()
+    clock.advance(dt.timedelta(hours=2))
+    refused = send_move(third, late, late["view"]["legal"][0])
+    assert error_of(refused) == (
+        409,
+        "tournament_closed",
+        "This tournament is closed: no move can be played in it now.",
+    )
+    assert error_of(third.post(f"/api/tournaments/{tid}/play"))[:2] == (409, "tournament_closed")
+    closed = third.get(f"/api/tournaments/{tid}").json()
+    assert closed["state"] == "closed" and len(closed["seeds"]) == 2
+    after = third.get(f"/api/tournaments/{tid}/results").json()
+    assert {row["name"]: row["games"] for row in after["standings"]} == {"JoueurA": 2, "JoueurB": 2, "JoueurC": 0}
+    # Anyone of the club replays any entrant's game from its published record.
+    record = third.get(f"/api/tournaments/{tid}/records/{games[first][1]['id']}")
+    assert record.status_code == 200
+    document = json.loads(record.text)
+    assert document["seed"] == closed["seeds"][1]
+    assert game_named("coucou").verify(record.text)["valid"] is True
+
+
+def test_a_hint_takes_a_tournament_game_out_and_a_removed_member_plays_no_more(make_client: Any, clock: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    tid = schedule(creator, club, clock, count=1, game="couyon", options={"level": "beginner"}).json()["id"]
+    started = member.post(f"/api/tournaments/{tid}/play").json()
+    hinted = member.post(f"/api/games/{started['id']}/hint", json={"move_number": started["view"]["move_number"]})
+    assert hinted.status_code == 200 and hinted.json()["ranked"] is False
+    play_to_end(member, started, random.Random(3))
+    results = member.get(f"/api/tournaments/{tid}/results").json()
+    assert [(row["name"], row["games"], row["total"]) for row in results["standings"]] == [("JoueurB", 0, 0)]
+    # Removed mid-tournament: the next game is refused in one sentence.
+    other = make_client()
+    other.post("/api/clubs/join", json={"code": club["code"]})
+    playing = other.post(f"/api/tournaments/{tid}/play").json()
+    key = next(m["key"] for m in creator.get(f"/api/clubs/{club['id']}").json()["members"] if m["name"] is None)
+    assert creator.delete(f"/api/clubs/{club['id']}/members/{key}").status_code == 200
+    assert error_of(send_move(other, playing, playing["view"]["legal"][0]))[:2] in (
+        (403, "not_a_member"),
+        (404, "unknown_tournament"),
+    )
+    assert error_of(other.post(f"/api/tournaments/{tid}/play"))[:2] == (404, "unknown_tournament")
+
+
+def test_a_weekly_tournament_repeats_with_an_archive_and_each_members_record(make_client: Any, clock: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    first = schedule(creator, club, clock, count=1, weekly=True, closes_at=moment(clock, days=1)).json()
+    rng = random.Random(5)
+    for client in (creator, member):
+        play_tournament(client, first["id"], rng)
+    clock.advance(dt.timedelta(days=14, hours=1))  # The second week passed unplayed: the third is open.
+    listed = creator.get(f"/api/clubs/{club['id']}/tournaments").json()["tournaments"]
+    assert [item["state"] for item in listed] == ["open", "closed"]
+    assert listed[0]["series"] == first["id"] and listed[0]["id"] != first["id"]
+    assert dt.datetime.fromisoformat(listed[0]["opens_at"]) - dt.datetime.fromisoformat(
+        first["opens_at"]
+    ) == dt.timedelta(days=14)
+    series = member.get(f"/api/clubs/{club['id']}/series/{first['id']}").json()
+    assert [item["id"] for item in series["archive"]] == [first["id"]]
+    assert sorted(row["played"] for row in series["members"]) == [1, 1]
+    assert sum(row["won"] for row in series["members"]) >= 1
+
+
+def test_the_members_daily_board_shows_the_week_side_by_side(make_client: Any, clock: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    board = creator.get(f"/api/clubs/{club['id']}/daily?game=coucou").json()
+    assert board["today_shown"] is False and [row["week"] for row in board["members"]] == [0, 0]
+    daily = new_game(member, "daily", game="coucou")
+    finished = play_to_end(member, daily, random.Random(9))
+    mine = member.get(f"/api/clubs/{club['id']}/daily?game=coucou").json()
+    row = next(row for row in mine["members"] if row["you"])
+    assert mine["today_shown"] is True and row["today"] == finished["view"]["score"] == row["week"]
+    # The creator has not played today's: today's score stays hidden from him.
+    theirs = creator.get(f"/api/clubs/{club['id']}/daily?game=coucou").json()
+    assert theirs["today_shown"] is False and all(row["today"] is None for row in theirs["members"])
+
+
+def test_a_challenge_shows_both_results_once_both_finished(make_client: Any) -> None:
+    sender, friend = make_client(), make_client()
+    sender.put("/api/player", json={"name": "Marie"})
+    game = new_game(sender, game="coucou", options=FAST)
+    unfinished = sender.post("/api/challenges", json={"game_id": game["id"]})
+    assert error_of(unfinished)[:2] == (409, "game_not_over")
+    finished = play_to_end(sender, game, random.Random(1))
+    link = sender.post("/api/challenges", json={"game_id": game["id"]}).json()
+    assert link["link"] == f"/#/challenge/{link['id']}"
+    assert error_of(sender.post(f"/api/challenges/{link['id']}/play"))[:2] == (409, "own_challenge")
+    taken = friend.post(f"/api/challenges/{link['id']}/play").json()
+    assert taken["mode"] == "duel" and taken["options"] == finished["options"] and taken["bot"] == finished["bot"]
+    before = friend.get(f"/api/challenges/{link['id']}").json()
+    assert before["shown"] is False and all(player["score"] is None for player in before["players"])
+    assert error_of(friend.post(f"/api/games/{taken['id']}/hint", json={"move_number": 0}))[:2] == (403, "no_hints")
+    mine = play_to_end(friend, taken, random.Random(2))
+    after = friend.get(f"/api/challenges/{link['id']}").json()
+    assert after["shown"] is True
+    scores = {player["sender"]: player["score"] for player in after["players"]}
+    assert scores == {True: finished["view"]["score"], False: mine["view"]["score"]}
+    assert all(player["lines"] for player in after["players"])
+    # Today's daily cannot be sent before its day is over (its deals are everybody's today).
+    daily = play_to_end(sender, new_game(sender, "daily", game="coucou"), random.Random(4))
+    assert error_of(sender.post("/api/challenges", json={"game_id": daily["id"]}))[:2] == (403, "seed_secret")
+
+
+def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(make_client: Any, clock: Any) -> None:
+    (first, second), club = a_club(make_client)
+    tid = schedule(first, club, clock, count=1, game="couyon", options={"level": "beginner"}).json()["id"]
+    played = {
+        client: play_tournament(client, tid, random.Random(index))[0] for index, client in enumerate((first, second))
+    }
+    results = first.get(f"/api/tournaments/{tid}/results").json()
+    assert results["deal_based"] is True
+    both = [deal for deal in results["deals"] if deal["entrants"] == 2]
+    assert both, "the two games share their first deal"
+    for deal in both:
+        assert sum(row["percent"] for row in deal["results"]) == 100.0
+        assert {"taker", "side", "outcome"} <= set(deal["results"][0])
+    assert all(row["duplicate"] is not None for row in results["standings"])
+    assert {row["total"] for row in results["standings"]} == {game["view"]["score"] for game in played.values()}
+
+
+def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
+    from couyon.server.clubs import Entrant, standings
+
+    def line(deal: int, points: int) -> dict[str, Any]:
+        return {"deal": deal, "taker": "S", "side": "us", "outcome": "made", "points": points}
+
+    entrants = [
+        Entrant("a", "A", {1: 50, 2: 10}, {1: [line(1, 30), line(2, 10)], 2: [line(1, 5)]}),
+        Entrant("b", "B", {1: 40, 2: 20}, {1: [line(1, 30), line(2, 0)], 2: [line(1, 9)]}),
+        Entrant("c", "C", {1: 60}, {1: [line(1, -10)]}),  # Game 2 unfinished at closing; his game 1 had one deal.
+    ]
+    answer = standings(entrants, 2)
+    percents = {
+        (deal["game"], deal["deal"]): {row["entrant"]: row["percent"] for row in deal["results"]}
+        for deal in answer["deals"]
+    }
+    assert percents == {
+        (1, 1): {"a": 75.0, "b": 75.0, "c": 0.0},  # A and B tie: half a point each against the other.
+        (1, 2): {"a": 100.0, "b": 0.0},
+        (2, 1): {"a": 0.0, "b": 100.0},
+    }
+    table = {
+        row["entrant"]: (row["rank"], row["total"], row["duplicate"], row["duplicate_rank"])
+        for row in answer["standings"]
+    }
+    # C's duplicate: 0 on his one deal, and 0 on the one deal of game 2 he has no game of: 0 / 2.
+    # Equal totals: more games counted first, and equal both ways shares the rank.
+    assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3)}
