@@ -1,0 +1,90 @@
+"""The clubs' tables (migration 0013) on both backends: up from 0011 with every row kept, the writes, and undone."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from sqlalchemy import MetaData, insert, inspect
+from sqlalchemy.exc import IntegrityError
+
+from couyon.store import Store, StoredGame
+from couyon.store.clubs import AlreadyMember, Challenge, Club, ClubStore, Tournament
+from tests.store.test_store import NOW, downgrade, rows_of
+
+TABLES = ("clubs", "club_members", "tournaments", "tournament_entries", "challenges", "challenge_games")
+
+
+def game(game_id: str, player_id: str, mode: str = "club") -> StoredGame:
+    return StoredGame(game_id, player_id, mode, None, True, "seed-" + game_id, "standard", "random/1", NOW)
+
+
+def tournament(tournament_id: str, series: str, opens: dt.datetime) -> Tournament:
+    closes = opens + dt.timedelta(days=1)
+    return Tournament(tournament_id, "c_1", "Lundi", "couyon", "", 2, opens, closes, True, series, NOW)
+
+
+def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+        store.migrate("0011")
+        tables = MetaData()
+        tables.reflect(store.engine)
+        with store.engine.begin() as connection:
+            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": "Marie", "created_at": NOW}])
+            row = {"id": "g_old", "player_id": "p_1", "mode": "free", "day": None, "ranked": True, "seed": "s"}
+            row |= {"variant": "standard", "bot_id": "expert/3", "created_at": NOW, "game": "couyon", "options": ""}
+            connection.execute(insert(tables.tables["games"]), [row])
+            connection.execute(insert(tables.tables["moves"]), [{"game_id": "g_old", "number": 0, "move": "E:pass"}])
+        before = {table: rows_of(store, table) for table in ("players", "games", "moves")}
+        store.migrate()
+        assert {table: rows_of(store, table) for table in before} == before
+        assert set(TABLES) <= set(inspect(store.engine).get_table_names())
+
+        clubs = ClubStore(store)
+        club = Club("c_1", "Café", "ABCDEFGHJK", "ab" * 16, NOW)
+        clubs.create_club(club, "p_1")
+        with pytest.raises(IntegrityError):  # A code is one club's.
+            clubs.create_club(Club("c_2", "Autre", "ABCDEFGHJK", "cd" * 16, NOW), "p_2")
+        assert clubs.club("c_2") is None and clubs.clubs_of("p_2") == []  # Nothing of it was stored.
+        assert clubs.club_by_code("ABCDEFGHJK") == club == clubs.club_by_code("ab" * 16)
+        clubs.join("c_1", "p_2", NOW)
+        with pytest.raises(AlreadyMember):
+            clubs.join("c_1", "p_2", NOW)
+        assert [(member.player_id, member.role, member.name) for member in clubs.members("c_1")] == [
+            ("p_1", "creator", "Marie"),
+            ("p_2", "member", None),
+        ]
+        assert clubs.hand_over("c_1", "p_1", "p_2")
+        assert {member.player_id: member.role for member in clubs.members("c_1")} == {"p_1": "manager", "p_2": "creator"}
+        assert not clubs.remove_member("c_1", "p_2")  # The creator stays.
+
+        first = tournament("t_1", "t_1", NOW)
+        assert clubs.add_tournament(first)
+        # One tournament per series and week: a second request making the same week finds it made.
+        assert not clubs.add_tournament(tournament("t_2", "t_1", NOW))
+        assert clubs.tournaments_of("c_1") == [first]
+        assert clubs.create_entry("t_1", 1, game("g_a", "p_2"), ["E:pass"]) == "g_a"
+        # A second device of the same player gets the same game: no second try.
+        assert clubs.create_entry("t_1", 1, game("g_b", "p_2"), []) == "g_a"
+        assert store.game("g_b") is None and store.game("g_a") is not None
+        assert clubs.entries(["t_1"]) == [("t_1", "p_2", 1, "g_a", None)]
+        assert clubs.tournament_of_game("g_a") == first
+
+        assert store.game("g_old") is not None
+        clubs.create_challenge(Challenge("d_1", "g_old", "p_1", NOW))
+        assert clubs.take_challenge("d_1", game("g_c", "p_2", "duel"), []) == "g_c"
+        assert clubs.take_challenge("d_1", game("g_d", "p_2", "duel"), []) == "g_c"
+        assert clubs.challenge_games("d_1") == [("p_2", "g_c")]
+        assert clubs.challenge_of_game("g_c") == clubs.challenge_of_game("g_old") == Challenge("d_1", "g_old", "p_1", NOW)
+
+        # An entry and a challenge go with their game.
+        assert store._delete_games(["g_a", "g_old"]) == 2
+        assert rows_of(store, "tournament_entries") == [] and rows_of(store, "challenges") == []
+        assert rows_of(store, "challenge_games") == []
+
+        downgrade(store, "0011")
+        assert not set(TABLES) & set(inspect(store.engine).get_table_names())
+        store.migrate()
+    finally:
+        store.close()
