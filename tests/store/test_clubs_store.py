@@ -7,10 +7,10 @@ import datetime as dt
 import pytest
 from sqlalchemy import MetaData, insert, inspect
 from sqlalchemy.exc import IntegrityError
+from tests.store.test_store import NOW, downgrade, rows_of
 
 from couyon.store import Store, StoredGame
 from couyon.store.clubs import AlreadyMember, Challenge, Club, ClubStore, Tournament
-from tests.store.test_store import NOW, downgrade, rows_of
 
 TABLES = ("clubs", "club_members", "tournaments", "tournament_entries", "challenges", "challenge_games")
 
@@ -56,7 +56,10 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
             ("p_2", "member", None),
         ]
         assert clubs.hand_over("c_1", "p_1", "p_2")
-        assert {member.player_id: member.role for member in clubs.members("c_1")} == {"p_1": "manager", "p_2": "creator"}
+        assert {member.player_id: member.role for member in clubs.members("c_1")} == {
+            "p_1": "manager",
+            "p_2": "creator",
+        }
         assert not clubs.remove_member("c_1", "p_2")  # The creator stays.
 
         first = tournament("t_1", "t_1", NOW)
@@ -76,7 +79,9 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
         assert clubs.take_challenge("d_1", game("g_c", "p_2", "duel"), []) == "g_c"
         assert clubs.take_challenge("d_1", game("g_d", "p_2", "duel"), []) == "g_c"
         assert clubs.challenge_games("d_1") == [("p_2", "g_c")]
-        assert clubs.challenge_of_game("g_c") == clubs.challenge_of_game("g_old") == Challenge("d_1", "g_old", "p_1", NOW)
+        assert (
+            clubs.challenge_of_game("g_c") == clubs.challenge_of_game("g_old") == Challenge("d_1", "g_old", "p_1", NOW)
+        )
 
         # An entry and a challenge go with their game.
         assert store._delete_games(["g_a", "g_old"]) == 2

@@ -48,6 +48,7 @@ const STRINGS = {
     resultsTitle: "Les résultats du défi",
     statsTitle: "Tes statistiques",
     endResults: "Voir les résultats du jour",
+    challengeFriend: "Défier un ami",
     dayBoardTitle: "Le classement de ce jour",
     shareButton: "Partager",
     back: {
@@ -311,6 +312,7 @@ const STRINGS = {
     resultsTitle: "Challenge results",
     statsTitle: "Your statistics",
     endResults: "See the day's results",
+    challengeFriend: "Challenge a friend",
     dayBoardTitle: "That day's leaderboard",
     shareButton: "Share",
     back: {

@@ -28,7 +28,7 @@ import {
   pageGame,
   setGameChoice,
 } from "./games/index.js";
-import { storedGameId } from "./table/storage.js";
+import { rememberGame, storedGameId } from "./table/storage.js";
 
 const $ = (id) => document.getElementById(id);
 const PERIODS = ["day", "week", "all"];
@@ -62,7 +62,15 @@ function openTable() {
         $("end-leaderboard").href = routeFor("leaderboard", pageGame(game.game ?? DEFAULT_GAME));
         $("end-results").hidden = !(game.mode === "daily" && game.day);
         $("end-results").href = routeFor("results", pageGame(game.game ?? DEFAULT_GAME));
+        // A challenge gives the same deals: a free game's, or a daily's once its day is over (Brussels).
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(new Date());
+        $("end-challenge").hidden = !(game.mode === "free" || (game.mode === "daily" && game.day < today));
+        $("end-challenge-link").replaceChildren();
+        page.endedGame = game;
       });
+      $("end-challenge").addEventListener("click", async () =>
+        (await import("./clubs/challenge.js")).sendChallenge(page.endedGame, $("end-challenge-link")),
+      );
       module.setUpTable();
       table = module;
       return module;
@@ -80,9 +88,12 @@ function routeFor(view, gameId = DEFAULT_GAME) {
   return gameId === DEFAULT_GAME ? `#/${view}` : `#/${view}/${gameId}`;
 }
 
+const CLUB_ROUTES = ["clubs", "club", "tournament", "challenge"];
+
 /** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
   const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
+  if (CLUB_ROUTES.includes(first)) return { view: "clubs", game: DEFAULT_GAME, id: hash.replace(/^#\/?/, "") };
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
@@ -109,6 +120,8 @@ async function showRoute({ moveFocus = true } = {}) {
   const settingsLink = document.querySelector('.site-nav a[href="#/settings"]');
   if (view === "settings") settingsLink.setAttribute("aria-current", "page");
   else settingsLink.removeAttribute("aria-current");
+  if (view === "clubs") $("nav-clubs").setAttribute("aria-current", "page");
+  else $("nav-clubs").removeAttribute("aria-current");
   document.body.dataset.route = view;
   document.body.dataset.game = game;
   const words = t();
@@ -124,6 +137,7 @@ async function showRoute({ moveFocus = true } = {}) {
     stats: `${words.statsTitle} · ${name}`,
     review: `${words.reviewTitle} · Couyon`,
     tips: `${words.linkTips} · Couyon`,
+    clubs: "Clubs · Couyon",
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
@@ -149,6 +163,7 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
+  if (view === "clubs") await (await import("./clubs/clubs.js")).showClubs($("clubs-root"), $("clubs-title"), id, clubsContext);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
 }
 
@@ -347,6 +362,17 @@ async function showDayBoard() {
   const { renderDayBoard } = await import("./returning.js");
   await renderDayBoard($("day-board-body"), pageGame(game.game ?? DEFAULT_GAME), game.day);
 }
+
+const clubsContext = {
+  routeFor,
+  // A tournament's or a challenge's game: kept as the game in progress of its page, then the table resumes it.
+  playGame: async (answer) => {
+    const gameId = pageGame(answer.game);
+    rememberGame(gameId, answer.id);
+    (await openTable()).clear();
+    location.hash = routeFor("table", gameId);
+  },
+};
 
 const returningContext = {
   page,

@@ -1,0 +1,359 @@
+// The clubs' pages (#/clubs, #/clubs/join/<link>, #/club/<id>, #/tournament/<id>, #/challenge/<id>): loaded with
+// import() by js/main.js on the first visit of one of them. Every name and text from the server is inserted as
+// text, never as HTML. ``context`` is main's: { routeFor, playGame(answer) }.
+import { addWords, currentLanguage, t } from "../i18n.js";
+import { call, el, table } from "./dom.js";
+import { showChallenge } from "./challenge.js";
+import clubWords from "./words.js";
+
+addWords(clubWords);
+
+let catalog = null;
+
+async function games() {
+  catalog = catalog ?? (await call("GET", "/api/catalog")).games;
+  return catalog;
+}
+
+const nameOf = (game) => (catalog?.find((entry) => entry.id === game)?.names[currentLanguage()] ?? game);
+const who = (row) => (row.name ?? t().clubs.anonymous(row.tag ?? row.entrant)) + (row.you ? t().clubs.you : "");
+const when = (iso) =>
+  new Date(iso).toLocaleString(currentLanguage() === "fr" ? "fr-BE" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+
+/** Show the clubs' page that ``path`` (the fragment without ``#/``) names, in ``root``. */
+export async function showClubs(root, heading, path, context) {
+  const words = t().clubs;
+  const [first, second, third] = path.split("/");
+  const status = el("p", { role: "status", className: "clubs-status" });
+  const draw = (...children) => root.replaceChildren(...children, status);
+  const fail = (error) => {
+    status.textContent = error?.message && error.status ? error.message : words.error;
+  };
+  heading.textContent = words.title;
+  try {
+    await games();
+    if (first === "clubs" && second === "join" && third) {
+      const club = await call("POST", "/api/clubs/join", { code: third });
+      location.hash = `#/club/${club.id}`;
+      return;
+    }
+    if (first === "club" && second) return await showClub(second, heading, draw, status, fail);
+    if (first === "tournament" && second) return await showTournament(second, heading, draw, status, fail, context);
+    if (first === "challenge" && second) return await showChallenge(second, heading, draw, status, fail, context);
+    await showList(draw, fail);
+  } catch (error) {
+    draw();
+    fail(error);
+  }
+}
+
+async function showList(draw, fail) {
+  const words = t().clubs;
+  const { clubs } = await call("GET", "/api/clubs");
+  const list = clubs.length
+    ? el(
+        "ul",
+        {},
+        ...clubs.map((club) =>
+          el("li", {}, el("a", { href: `#/club/${club.id}` }, club.name), ` (${words.role[club.role]})`),
+        ),
+      )
+    : el("p", {}, words.none);
+  const create = form(words.create, [field("club-name", words.clubName, { maxLength: 24, required: true })], async (data) => {
+    const club = await call("POST", "/api/clubs", { name: data.get("club-name") });
+    location.hash = `#/club/${club.id}`;
+  }, fail);
+  const join = form(
+    words.join,
+    [field("club-code", words.code, { maxLength: 40, required: true, autocomplete: "off" }, words.codeHelp)],
+    async (data) => {
+      const club = await call("POST", "/api/clubs/join", { code: data.get("club-code") });
+      location.hash = `#/club/${club.id}`;
+    },
+    fail,
+  );
+  draw(
+    el("p", {}, words.intro),
+    el("section", { className: "panel", "aria-labelledby": "clubs-mine" }, el("h2", { id: "clubs-mine" }, words.mine), list),
+    create,
+    join,
+  );
+}
+
+/** A form in a panel: its heading and submit button both say ``title``; ``submit`` gets its FormData. */
+function form(title, fields, submit, fail, id = title) {
+  const headingId = `form-${id.replace(/\W+/g, "-")}`;
+  const element = el(
+    "form",
+    { className: "panel clubs-form", "aria-labelledby": headingId },
+    el("h2", { id: headingId }, title),
+    ...fields,
+    el("button", { type: "submit", className: "button primary" }, title),
+  );
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await submit(new FormData(element));
+    } catch (error) {
+      fail(error);
+    }
+  });
+  return element;
+}
+
+function field(name, label, attributes = {}, help = null) {
+  const input = el("input", { id: `field-${name}`, name, type: "text", ...attributes });
+  const parts = [el("label", { htmlFor: `field-${name}` }, label), input];
+  if (help) {
+    input.setAttribute("aria-describedby", `help-${name}`);
+    parts.push(el("p", { id: `help-${name}`, className: "field-help" }, help));
+  }
+  return el("p", { className: "field" }, ...parts);
+}
+
+function select(name, label, values, chosen) {
+  const element = el(
+    "select",
+    { id: `field-${name}`, name },
+    ...values.map(([value, text]) => el("option", { value, selected: value === chosen }, text)),
+  );
+  return [el("p", { className: "field" }, el("label", { htmlFor: `field-${name}` }, label), element), element];
+}
+
+async function showClub(clubId, heading, draw, status, fail) {
+  const words = t().clubs;
+  const club = await call("GET", `/api/clubs/${encodeURIComponent(clubId)}`);
+  const act = async (method, path, body) => {
+    try {
+      await call(method, `/api/clubs/${encodeURIComponent(clubId)}${path}`, body);
+      await showClub(clubId, heading, draw, status, fail);
+      status.textContent = words.done;
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const manage = (member) => {
+    const name = who(member);
+    const buttons = [];
+    const button = (text, run) => {
+      const element = el("button", { type: "button", className: "button" }, text);
+      element.addEventListener("click", run);
+      buttons.push(element);
+    };
+    if (member.you && member.role !== "creator") button(words.leave, () => act("DELETE", `/members/${member.key}`));
+    if (!member.you && club.manager && member.role === "member") button(words.remove(name), () => act("DELETE", `/members/${member.key}`));
+    if (!member.you && club.role === "creator") {
+      if (member.role === "manager") button(words.remove(name), () => act("DELETE", `/members/${member.key}`));
+      button(member.role === "manager" ? words.makeMember(name) : words.makeManager(name), () =>
+        act("PUT", `/members/${member.key}/role`, { role: member.role === "manager" ? "member" : "manager" }),
+      );
+      button(words.handOver(name), () => act("POST", "/hand-over", { member: member.key }));
+    }
+    return el("div", { className: "button-row" }, ...buttons);
+  };
+  const members = table(
+    words.membersCaption,
+    [words.nameHeader, words.roleHeader, words.actionsHeader],
+    club.members.map((member) => [who(member), words.role[member.role], manage(member)]),
+  );
+  const parts = [
+    el("p", {}, words.shareCode(club.code)),
+    el("p", {}, el("a", { href: club.link }, words.shareLink)),
+    el("section", { className: "panel", "aria-labelledby": "club-members" }, el("h2", { id: "club-members" }, words.members), members),
+  ];
+  if (club.manager) {
+    parts.push(
+      form(words.rename, [field("club-rename", words.newName, { maxLength: 24, required: true, value: club.name })], (data) =>
+        act("PUT", "", { name: data.get("club-rename") }), fail),
+    );
+  }
+  const daily = el("section", { className: "panel", "aria-labelledby": "club-daily" }, el("h2", { id: "club-daily" }, words.daily));
+  const [gameField, gameSelect] = select("daily-game", words.game, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
+  const board = el("div");
+  const drawBoard = async () => {
+    const answer = await call("GET", `/api/clubs/${encodeURIComponent(clubId)}/daily?game=${encodeURIComponent(gameSelect.value)}`);
+    const days = answer.days.map((day) => new Date(`${day}T12:00:00Z`).toLocaleDateString(currentLanguage() === "fr" ? "fr-BE" : "en-GB", { weekday: "short", day: "numeric" }));
+    board.replaceChildren(
+      table(
+        words.dailyCaption(nameOf(answer.game)),
+        [words.nameHeader, ...days, words.weekHeader],
+        answer.members.map((row) => [who(row), ...row.days.map((score) => (score === null ? "–" : String(score))), String(row.week)]),
+      ),
+      ...(answer.today_shown ? [] : [el("p", {}, words.dailyHidden)]),
+    );
+  };
+  gameSelect.addEventListener("change", () => drawBoard().catch(fail));
+  daily.append(gameField, board);
+  await drawBoard();
+  parts.push(daily);
+  const { tournaments } = await call("GET", `/api/clubs/${encodeURIComponent(clubId)}/tournaments`);
+  parts.push(
+    el(
+      "section",
+      { className: "panel", "aria-labelledby": "club-tournaments" },
+      el("h2", { id: "club-tournaments" }, words.tournaments),
+      tournaments.length
+        ? el(
+            "ul",
+            {},
+            ...tournaments.map((item) =>
+              el(
+                "li",
+                {},
+                el("a", { href: `#/tournament/${item.id}` }, item.name),
+                ` — ${words.summary(nameOf(item.game), item.count, words.state[item.state])}, ${words.when(when(item.opens_at), when(item.closes_at))}`,
+              ),
+            ),
+          )
+        : el("p", {}, words.noTournament),
+    ),
+  );
+  if (club.manager) parts.push(scheduleForm(clubId, fail));
+  parts.push(el("p", {}, el("a", { href: "#/clubs" }, words.allClubs)));
+  heading.textContent = club.name;
+  draw(...parts);
+}
+
+function localInput(date) {
+  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+function scheduleForm(clubId, fail) {
+  const words = t().clubs;
+  const [gameField, gameSelect] = select("t-game", words.game, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
+  const levels = () => catalog.find((game) => game.id === gameSelect.value)?.options.find((option) => option.name === "level");
+  const [levelField, levelSelect] = select("t-level", words.level, [], "");
+  const fillLevels = () => {
+    const rule = levels();
+    levelSelect.replaceChildren(...(rule ? rule.values.map((value) => el("option", { value, selected: value === rule.default }, value)) : []));
+  };
+  gameSelect.addEventListener("change", fillLevels);
+  fillLevels();
+  const now = new Date();
+  const weekly = el("input", { id: "field-t-weekly", name: "t-weekly", type: "checkbox" });
+  return form(
+    words.schedule,
+    [
+      field("t-name", words.tournamentName, { maxLength: 24, required: true }),
+      gameField,
+      levelField,
+      field("t-count", words.count, { type: "number", min: 1, max: 20, value: 3, required: true }),
+      field("t-opens", words.opens, { type: "datetime-local", value: localInput(now), required: true }),
+      field("t-closes", words.closes, { type: "datetime-local", value: localInput(new Date(now.getTime() + 86400000)), required: true }),
+      el("p", { className: "field" }, weekly, el("label", { htmlFor: "field-t-weekly" }, words.weekly)),
+    ],
+    async (data) => {
+      const body = {
+        name: data.get("t-name"),
+        game: data.get("t-game"),
+        count: Number(data.get("t-count")),
+        opens_at: new Date(data.get("t-opens")).toISOString(),
+        closes_at: new Date(data.get("t-closes")).toISOString(),
+        weekly: weekly.checked,
+      };
+      if (levelSelect.value) body.options = { level: levelSelect.value };
+      const made = await call("POST", `/api/clubs/${encodeURIComponent(clubId)}/tournaments`, body);
+      location.hash = `#/tournament/${made.id}`;
+    },
+    fail,
+    "schedule",
+  );
+}
+
+async function showTournament(tournamentId, heading, draw, status, fail, context) {
+  const words = t().clubs;
+  const path = `/api/tournaments/${encodeURIComponent(tournamentId)}`;
+  const item = await call("GET", path);
+  const done = item.games.filter((game) => game.finished).length;
+  const parts = [
+    el("p", {}, `${words.summary(nameOf(item.game), item.count, words.state[item.state])}. ${words.when(when(item.opens_at), when(item.closes_at))}.`),
+    el("p", {}, done === item.count ? words.allPlayed : words.progress(done, item.count)),
+  ];
+  if (item.state === "open" && done < item.count) {
+    const play = el("button", { type: "button", className: "button primary" }, words.play);
+    play.addEventListener("click", async () => {
+      try {
+        await context.playGame(await call("POST", `${path}/play`));
+      } catch (error) {
+        fail(error);
+      }
+    });
+    parts.push(el("p", {}, play));
+  }
+  if (item.seeds) parts.push(el("p", {}, words.seeds));
+  let results = null;
+  try {
+    results = await call("GET", `${path}/results`);
+  } catch (error) {
+    if (error.status !== 403) throw error;
+    parts.push(el("p", {}, words.hidden));
+  }
+  if (results) parts.push(...resultsParts(item, results));
+  if (item.weekly) {
+    const series = await call("GET", `/api/clubs/${encodeURIComponent(item.club)}/series/${encodeURIComponent(item.series)}`);
+    if (series.members.length) {
+      parts.push(
+        el("h2", {}, words.series),
+        table(
+          words.seriesCaption,
+          [words.nameHeader, words.playedHeader, words.wonHeader, words.bestHeader],
+          series.members.map((row) => [who(row), String(row.played), String(row.won), String(row.best_rank)]),
+        ),
+      );
+    }
+  }
+  parts.push(el("p", {}, el("a", { href: `#/club/${item.club}` }, words.back)));
+  heading.textContent = item.name;
+  draw(...parts);
+}
+
+function resultsParts(item, results) {
+  const words = t().clubs;
+  const headers = [words.rankHeader, words.nameHeader, words.totalHeader, words.gamesHeader];
+  if (results.deal_based) headers.push(words.duplicateHeader);
+  const standings = table(
+    words.standingsCaption(item.name),
+    headers,
+    results.standings.map((row) => [
+      String(row.rank),
+      who(row),
+      String(row.total),
+      String(row.games),
+      ...(results.deal_based ? [row.duplicate === null ? "–" : String(row.duplicate)] : []),
+    ]),
+  );
+  const parts = [el("h2", {}, words.standings), standings];
+  if (results.deals.length) {
+    parts.push(el("h2", {}, words.deals));
+    for (const deal of results.deals) {
+      const hasContract = deal.results.some((row) => "contract" in row);
+      const hasPoints = deal.results.some((row) => "points" in row);
+      parts.push(
+        table(
+          words.dealCaption(deal.game, deal.deal),
+          [
+            words.nameHeader,
+            words.takerHeader,
+            ...(hasContract ? [words.contractHeader] : []),
+            ...(hasPoints ? [words.pointsHeader] : []),
+            words.outcomeHeader,
+            words.percentHeader,
+          ],
+          deal.results.map((row) => [
+            who(row),
+            row.taker ?? words.nobody,
+            ...(hasContract ? [row.contract ?? "–"] : []),
+            ...(hasPoints ? [String(row.points)] : []),
+            words.outcome[row.outcome] ?? row.outcome ?? "–",
+            String(row.percent),
+          ]),
+        ),
+      );
+    }
+  }
+  return parts;
+}

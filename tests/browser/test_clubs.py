@@ -1,0 +1,146 @@
+"""Issue 22 in real Chromium: three players with their own cookies create a club, join it, schedule a tournament,
+play it (one game on the page, the others through the API from each page's own request context), and read the
+standings and the per-deal results in French and English; a friend takes up a challenge from the end-of-game
+dialog. axe on every new screen."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+from playing import ContextFactory, assert_no_violations, finished_game_through_api, mouse_turn, show_the_end_of
+from playwright.sync_api import expect
+
+BEGINNER = {"level": "beginner"}
+
+
+def named_player(new_context: ContextFactory, name: str, language: str | None = None) -> Any:
+    page = new_context(language=language).new_page()
+    page.goto("/")
+    assert page.request.put("/api/player", data={"name": name}).ok
+    return page
+
+
+def tournament_through_api(page: Any, tournament_id: str, seed: int) -> None:
+    """Every game of the tournament this page's player has left, played to its end through the API."""
+    rng = random.Random(seed)
+    while True:
+        started = page.request.post(f"/api/tournaments/{tournament_id}/play")
+        if started.status == 409:
+            return
+        answer = started.json()
+        while answer["view"]["winner"] is None:
+            body = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
+            response = page.request.post(f"/api/games/{answer['id']}/moves", data=body)
+            assert response.ok, response.text()
+            answer = response.json()
+
+
+def wait_counted(page: Any, tournament_id: str, entrants: int) -> None:
+    """Until every entrant's game is verified by its replay (run after the final move's answer)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        results = page.request.get(f"/api/tournaments/{tournament_id}/results").json()
+        if sum(row["games"] for row in results.get("standings", [])) == entrants:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the games of {tournament_id} were not all verified")
+
+
+def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_english(
+    new_context: ContextFactory,
+) -> None:
+    founder = named_player(new_context, "Josée")
+    guest = named_player(new_context, "Albert", "en")
+    third = named_player(new_context, "Marcel")
+
+    founder.get_by_role("link", name="Clubs").click()
+    expect(founder.get_by_role("heading", name="Clubs", level=1)).to_be_visible()
+    assert_no_violations(founder, "clubs-fr")
+    founder.get_by_label("Nom du club").fill("Café de la Poste")
+    founder.get_by_role("button", name="Créer un club").click()
+    expect(founder.get_by_role("heading", name="Café de la Poste", level=1)).to_be_visible()
+    expect(founder.locator("#clubs-root")).to_contain_text("Code du club :")
+    code = re.search(r"Code du club : (\S+)", founder.locator("#clubs-root").inner_text())
+    assert code, founder.locator("#clubs-root").inner_text()
+    assert_no_violations(founder, "club-fr")
+
+    guest.goto("/#/clubs")
+    guest.get_by_label("Club code").fill(code.group(1).lower())
+    guest.get_by_role("button", name="Join a club").click()
+    expect(guest.get_by_role("heading", name="Café de la Poste", level=1)).to_be_visible()
+    assert_no_violations(guest, "club-en")
+    third.goto("/#/clubs")
+    third.get_by_label("Code du club").fill(code.group(1))
+    third.get_by_role("button", name="Rejoindre un club").click()
+    expect(third.get_by_role("table", name="Les membres du club et leur rôle")).to_contain_text("Albert")
+
+    founder.reload()
+    founder.get_by_label("Nom du tournoi").fill("Lundi")
+    founder.get_by_label("Jeu", exact=True).last.select_option("couyon")
+    founder.get_by_label("Niveau des robots").select_option("beginner")
+    founder.get_by_label("Nombre de parties").fill("1")
+    founder.get_by_role("button", name="Organiser un tournoi").click()
+    expect(founder.get_by_role("button", name="Jouer le tournoi")).to_be_visible()
+    tournament_id = founder.url.rsplit("/", 1)[1]
+    assert_no_violations(founder, "tournament-fr")
+
+    # The third player plays his game on the page, by the mouse; the two others through the API.
+    third.goto(f"/#/tournament/{tournament_id}")
+    third.get_by_role("button", name="Jouer le tournoi").click()
+    rng = random.Random(22)
+    while mouse_turn(third, rng) != "end":
+        pass
+    tournament_through_api(founder, tournament_id, 1)
+    tournament_through_api(guest, tournament_id, 2)
+    wait_counted(founder, tournament_id, 3)
+
+    founder.reload()
+    standings = founder.get_by_role("table", name="Classement du tournoi Lundi")
+    expect(standings).to_be_visible()
+    for name in ("Josée (toi)", "Albert", "Marcel"):
+        expect(standings).to_contain_text(name)
+    deal = founder.get_by_role("table", name="Partie 1, donne 1 : ce que chacun en a fait")
+    expect(deal.get_by_role("row")).to_have_count(4)  # The header and the three entrants on the same deal.
+    expect(deal.get_by_role("columnheader", name="Preneur")).to_be_visible()
+    assert_no_violations(founder, "standings-fr")
+
+    guest.goto(f"/#/tournament/{tournament_id}")
+    guest.reload()
+    standings = guest.get_by_role("table", name="Standings of the tournament Lundi")
+    expect(standings).to_contain_text("Albert (you)")
+    expect(standings.get_by_role("columnheader", name="Duplicate (%)")).to_be_visible()
+    expect(guest.get_by_role("table", name="Game 1, deal 1: what each entrant made of it")).to_contain_text("Josée")
+    expect(guest.get_by_text("You have played every game of this tournament")).to_be_visible()
+    assert_no_violations(guest, "standings-en")
+
+
+def test_a_friend_takes_up_a_challenge_from_the_end_of_game_dialog(new_context: ContextFactory) -> None:
+    sender = named_player(new_context, "Marie")
+    answer = finished_game_through_api(
+        sender, {"mode": "free", "game": "coucou", "options": {"players": 5, "tokens": 1}}, 5
+    )
+    show_the_end_of(sender, answer)
+    sender.get_by_role("button", name="Défier un ami").click()
+    link = sender.get_by_label("Envoie ce lien à ton ami")
+    expect(link).to_have_value(re.compile(r"/#/challenge/d_"))
+    assert_no_violations(sender, "challenge-sent-fr")
+
+    friend = named_player(new_context, "Paul", "en")
+    friend.goto(link.input_value())
+    friend.get_by_role("button", name="Take up the challenge").click()
+    expect(friend.locator("#view-table")).to_be_visible()
+    challenge_id = link.input_value().rsplit("/", 1)[1]
+    mine = friend.request.post(f"/api/challenges/{challenge_id}/play").json()
+    rng = random.Random(6)
+    while mine["view"]["winner"] is None:
+        body = {"move": rng.choice(mine["view"]["legal"]), "move_number": mine["view"]["move_number"]}
+        mine = friend.request.post(f"/api/games/{mine['id']}/moves", data=body).json()
+    friend.goto(f"/#/challenge/{challenge_id}")
+    both = friend.get_by_role("table", name="Your results, deal by deal")
+    expect(both).to_contain_text("Marie")
+    expect(both).to_contain_text("Paul (you)")
+    expect(both).to_contain_text(str(mine["view"]["score"]))
+    assert_no_violations(friend, "challenge-en")
