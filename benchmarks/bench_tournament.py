@@ -1,0 +1,118 @@
+"""The standings and per-deal results of a big club tournament: time to compute and size of the answer (not run by pytest).
+
+Usage: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_tournament.py [--entrants 1000] [--games 5] [--deals 4]``.
+
+A tournament of ``--games`` tarot4 games of ``--deals`` deals each (5 × 4 = 20 deals by default) and
+``--entrants`` entrants. Two costs, measured apart:
+
+1. **The lines of each game** (``GameKind.deal_results`` of its fold): the server computes them once per
+   verified game and keeps them. Measured on real tarot4 games played with random legal moves from
+   their seeds (``--sample`` of them), reported per game and extrapolated to the tournament's games.
+2. **The standings** (``couyon.server.clubs.standings``: totals, matchpoints on every deal against every
+   other entrant, the per-deal results) from those lines, and the size of the JSON answer, plain and
+   gzipped (the server compresses answers). The entrants' lines are drawn with the shape and the spread
+   of real tarot lines: a taker among the four seats or nobody, a contract, made or failed, South's points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import statistics
+import time
+
+from couyon.registry import game_named
+from couyon.server.clubs import Entrant, standings
+
+CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
+
+
+def real_lines_cost(sample: int) -> tuple[float, list[dict[str, object]]]:
+    """Milliseconds per game to fold a finished tarot4 game and read its deal lines; one game's lines."""
+    kind = game_named("tarot4")
+    engine = kind.engine
+    assert kind.deal_results is not None
+    costs = []
+    lines: list[dict[str, object]] = []
+    for index in range(sample):
+        rng = random.Random(index)
+        seed = f"{index:032x}"
+        state = kind.new_game(seed)
+        moves = []
+        while not engine.is_over(state):
+            move = rng.choice(list(engine.legal_moves(state)))
+            moves.append(str(move))
+            state = engine.play(state, move)
+        start = time.perf_counter()
+        folded = kind.new_game(seed)
+        for text in moves:
+            folded = engine.play(folded, engine.parse_move(text, {}))
+        lines = kind.deal_results(folded)
+        costs.append((time.perf_counter() - start) * 1000)
+    return statistics.median(costs), lines
+
+
+def drawn_line(rng: random.Random, deal: int) -> dict[str, object]:
+    if rng.random() < 0.1:
+        return {"deal": deal, "taker": None, "side": None, "contract": None, "outcome": "redeal", "points": 0}
+    taker = rng.choice("SWNE")
+    made = rng.random() < 0.6
+    margin = rng.randrange(0, 40)
+    marque = (25 + margin) * rng.choice((1, 2, 4, 6))
+    points = (3 if taker == "S" else -1) * (marque if made else -marque)
+    return {
+        "deal": deal,
+        "taker": taker,
+        "side": "us" if taker == "S" else "them",
+        "contract": rng.choice(CONTRACTS),
+        "outcome": "made" if made else "failed",
+        "points": points,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entrants", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--sample", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=5)
+    arguments = parser.parse_args()
+
+    per_game_ms, example = real_lines_cost(arguments.sample)
+    print(f"lines of one real tarot4 game (fold + deal_results), median of {arguments.sample}: {per_game_ms:.2f} ms")
+    print(f"  keys of a line: {sorted(example[0])}")
+    games = arguments.entrants * arguments.games
+    print(f"  for {games} games, once each: {per_game_ms * games / 1000:.1f} s (then kept)")
+
+    rng = random.Random(22)
+    entrants = []
+    for index in range(arguments.entrants):
+        lines = {
+            number: [drawn_line(rng, deal) for deal in range(1, arguments.deals + 1)]
+            for number in range(1, arguments.games + 1)
+        }
+        scores = {number: sum(int(line["points"]) for line in game) for number, game in lines.items()}  # type: ignore[call-overload]
+        entrants.append(Entrant(f"{index:016x}", f"Joueur {index}", scores, lines))
+    times = []
+    answer: dict[str, object] = {}
+    for _ in range(arguments.repeat):
+        start = time.perf_counter()
+        answer = standings(entrants, arguments.games)
+        times.append((time.perf_counter() - start) * 1000)
+    body = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+    deals = arguments.games * arguments.deals
+    print(
+        f"standings of {arguments.entrants} entrants and {deals} deals: median {statistics.median(times):.0f} ms"
+        f" (min {min(times):.0f}, max {max(times):.0f}, {arguments.repeat} runs)"
+    )
+    print(
+        f"answer: {len(body) / 1024:.0f} KiB of JSON, {len(gzip.compress(body, 5)) / 1024:.0f} KiB gzipped"
+        f" (the server's level 5)"
+    )
+
+
+if __name__ == "__main__":
+    main()
