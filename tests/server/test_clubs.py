@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from tests.server.helpers import new_game, play_to_end, send_move
+from tests.server.helpers import at_once, new_game, play_to_end, send_move
 
 from couyon.registry import game_named
 
@@ -328,3 +328,18 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
     # C's duplicate: 0 on his one deal, and 0 on the one deal of game 2 he has no game of: 0 / 2.
     # Equal totals: more games counted first, and equal both ways shares the rank.
     assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3)}
+
+
+def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: Any, clock: Any) -> None:
+    (creator, member), club = a_club(make_client)
+    tid = schedule(creator, club, clock, count=1).json()["id"]
+    code = member.get("/api/player/recovery").json()["code"]
+    other_device = make_client()
+    assert other_device.post("/api/player/recovery", json={"code": code}).status_code == 200
+    answers = at_once(
+        [lambda: member.post(f"/api/tournaments/{tid}/play"), lambda: other_device.post(f"/api/tournaments/{tid}/play")]
+    )
+    assert sorted(answer.status_code for answer in answers) == [200, 201]
+    assert len({answer.json()["id"] for answer in answers}) == 1
+    progress = member.get(f"/api/tournaments/{tid}").json()["games"]
+    assert [game["number"] for game in progress] == [1]
