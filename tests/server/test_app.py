@@ -27,7 +27,8 @@ def test_health_reports_the_database(make_client: Any) -> None:
 
 def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
     schema = make_client().get("/api/openapi.json").json()
-    assert set(schema["paths"]) == {
+    clubs = ("/api/clubs", "/api/tournaments", "/api/challenges")  # tests/server/test_clubs.py lists them.
+    assert {path for path in schema["paths"] if not path.startswith(clubs)} == {
         "/api/health",
         "/api/games",
         "/api/games/{game_id}",
