@@ -343,4 +343,3 @@ def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: An
     assert len({answer.json()["id"] for answer in answers}) == 1
     progress = member.get(f"/api/tournaments/{tid}").json()["games"]
     assert [game["number"] for game in progress] == [1]
-
