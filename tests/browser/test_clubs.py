@@ -93,6 +93,8 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     rng = random.Random(22)
     while mouse_turn(third, rng) != "end":
         pass
+    third.get_by_role("link", name="Retour au tournoi").click()
+    expect(third.get_by_text("Tu as joué toutes les parties de ce tournoi")).to_be_visible()
     tournament_through_api(founder, tournament_id, 1)
     tournament_through_api(guest, tournament_id, 2)
     wait_counted(founder, tournament_id, 3)

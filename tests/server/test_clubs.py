@@ -11,6 +11,7 @@ import pytest
 from tests.server.helpers import at_once, new_game, play_to_end, send_move
 
 from couyon.registry import game_named
+from couyon.server.games import replay_check
 
 FAST = {"players": 5, "tokens": 1, "level": "easy"}
 """Coucou's shortest table: a tournament game of it ends in a few requests."""
@@ -20,6 +21,19 @@ FAST = {"players": 5, "tokens": 1, "level": "easy"}
 def database_url(sqlite_url: str) -> str:
     # The store's tests run on both backends (tests/store/test_clubs_store.py); the API's on SQLite keeps them fast.
     return sqlite_url
+
+
+@pytest.fixture
+def make_client(make_client: Any) -> Any:
+    """The shared fixture's clients, their app verifying finished games in this process: the same replay check,
+    without starting a replay process for each test's app."""
+
+    def make(**overrides: Any) -> Any:
+        client = make_client(**overrides)
+        client.app.state.service.replay = replay_check
+        return client
+
+    return make
 
 
 def moment(clock: Any, **delta: float) -> str:
@@ -217,9 +231,10 @@ def test_a_hint_takes_a_tournament_game_out_and_a_removed_member_plays_no_more(m
     playing = other.post(f"/api/tournaments/{tid}/play").json()
     key = next(m["key"] for m in creator.get(f"/api/clubs/{club['id']}").json()["members"] if m["name"] is None)
     assert creator.delete(f"/api/clubs/{club['id']}/members/{key}").status_code == 200
-    assert error_of(send_move(other, playing, playing["view"]["legal"][0]))[:2] in (
-        (403, "not_a_member"),
-        (404, "unknown_tournament"),
+    assert error_of(send_move(other, playing, playing["view"]["legal"][0])) == (
+        403,
+        "not_a_member",
+        "You are no longer a member of this club: its tournaments are closed to you.",
     )
     assert error_of(other.post(f"/api/tournaments/{tid}/play"))[:2] == (404, "unknown_tournament")
 

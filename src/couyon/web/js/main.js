@@ -67,6 +67,9 @@ function openTable() {
         $("end-challenge").hidden = !(game.mode === "free" || (game.mode === "daily" && game.day < today));
         $("end-challenge-link").replaceChildren();
         page.endedGame = game;
+        // A tournament's or a challenge's game leads back to its page (js/clubs/).
+        const back = sessionStorage.getItem(`couyon.club-return.${game.id}`);
+        if (back) import("./clubs/challenge.js").then((clubs) => clubs.showReturn($("end-challenge-link"), back));
       });
       $("end-challenge").addEventListener("click", async () =>
         (await import("./clubs/challenge.js")).sendChallenge(page.endedGame, $("end-challenge-link")),
@@ -369,6 +372,7 @@ const clubsContext = {
   playGame: async (answer) => {
     const gameId = pageGame(answer.game);
     rememberGame(gameId, answer.id);
+    sessionStorage.setItem(`couyon.club-return.${answer.id}`, location.hash);
     (await openTable()).clear();
     location.hash = routeFor("table", gameId);
   },

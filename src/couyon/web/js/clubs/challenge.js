@@ -11,6 +11,12 @@ export function challengeLabel() {
   return t().challenge.send;
 }
 
+/** The end-of-game dialog's link back to the tournament's or the challenge's page (``route``) it was played from. */
+export function showReturn(box, route) {
+  const words = t().challenge;
+  box.replaceChildren(el("a", { href: route, className: "button" }, route.startsWith("#/tournament/") ? words.backTournament : words.backChallenge));
+}
+
 /** Make the challenge of ``game`` (a game answer) and show its link in ``box``. */
 export async function sendChallenge(game, box) {
   const words = t().challenge;

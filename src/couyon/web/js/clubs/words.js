@@ -91,6 +91,8 @@ export default {
       notFinished: "pas fini",
       dealHeader: (n) => `Donne ${n}`,
       coupHeader: (n) => `Coup ${n}`,
+      backTournament: "Retour au tournoi",
+      backChallenge: "Retour au défi",
     },
   },
   en: {
@@ -182,6 +184,8 @@ export default {
       notFinished: "not finished",
       dealHeader: (n) => `Deal ${n}`,
       coupHeader: (n) => `Coup ${n}`,
+      backTournament: "Back to the tournament",
+      backChallenge: "Back to the challenge",
     },
   },
 };
