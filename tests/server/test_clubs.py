@@ -12,6 +12,7 @@ from tests.server.helpers import at_once, new_game, play_to_end, send_move
 
 from couyon.registry import game_named
 from couyon.server.games import replay_check
+from couyon.store.clubs import ClubStore
 
 FAST = {"players": 5, "tokens": 1, "level": "easy"}
 """Coucou's shortest table: a tournament game of it ends in a few requests."""
@@ -303,6 +304,11 @@ def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(make_client: An
     tid = schedule(first, club, clock, count=1, game="couyon", options={"level": "beginner"}).json()["id"]
     played = {
         client: play_tournament(client, tid, random.Random(index))[0] for index, client in enumerate((first, second))
+    }
+    # Each game's deal lines were kept by its verification, before any results were asked.
+    kept = ClubStore(first.app.state.store).lines([game["id"] for game in played.values()])
+    assert {game_id: json.loads(lines)[0]["deal"] for game_id, lines in kept.items()} == {
+        game["id"]: 1 for game in played.values()
     }
     results = first.get(f"/api/tournaments/{tid}/results").json()
     assert results["deal_based"] is True

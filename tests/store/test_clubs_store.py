@@ -73,6 +73,9 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
         assert store.game("g_b") is None and store.game("g_a") is not None
         assert clubs.entries(["t_1"]) == [("t_1", "p_2", 1, "g_a", None)]
         assert clubs.tournament_of_game("g_a") == first
+        assert clubs.lines(["g_a"]) == {}
+        clubs.set_lines("g_a", '[{"deal":1}]')
+        assert clubs.lines(["g_a", "g_b"]) == {"g_a": '[{"deal":1}]'}
 
         assert store.game("g_old") is not None
         clubs.create_challenge(Challenge("d_1", "g_old", "p_1", NOW))

@@ -19,8 +19,6 @@ import hashlib
 import hmac
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +50,6 @@ MAX_DAYS = 31
 """The longest a tournament stays open; a weekly one at most 7 days (it must close before the next opens)."""
 TOURNAMENT_MODE = "club"
 CHALLENGE_MODE = "duel"
-STANDINGS_KEPT = 64
 
 
 def new_code() -> str:
@@ -136,9 +133,8 @@ def standings(entrants: list[Entrant], count: int) -> Json:
             equal = _bisect_right(values, value) - below
             percent = 50.0 if others == 0 else 100.0 * (below + 0.5 * (equal - 1)) / others
             percents[entrant.key].append(percent)
-            rows.append(
-                {"entrant": entrant.key, "name": entrant.name, **_without(line, "deal"), "percent": round(percent, 1)}
-            )
+            # The entrant's name is his standings line's: written once, not on each of his deals.
+            rows.append({"entrant": entrant.key, **_without(line, "deal"), "percent": round(percent, 1)})
         rows.sort(key=lambda row: (-row["percent"], row["entrant"]))
         deals.append({"game": number, "deal": deal, "entrants": len(rows), "results": rows})
     missing = {number: sum(1 for game, _deal in by_deal if game == number) for number in range(1, count + 1)}
@@ -227,6 +223,13 @@ class TournamentRules:
         tournament = self.clubs.tournament_of_game(game.id)
         return tournament is not None and _naive_utc(self.service.clock()) < tournament.closes_at
 
+    def entered(self, game: StoredGame, moves: list[str]) -> None:
+        """Keep the verified game's deal lines, computed once here (after the final move's answer was sent)."""
+        kind = kind_of(game)
+        if kind.deal_results is not None:
+            lines = kind.deal_results(FoldCache(1).fold(game, moves))
+            self.clubs.set_lines(game.id, json.dumps(lines, separators=(",", ":")))
+
 
 class ChallengeRules:
     """Mode ``duel``: a challenge's game is played as its sender played his, without hints."""
@@ -238,6 +241,9 @@ class ChallengeRules:
 
     def secret(self, game: StoredGame) -> bool:
         return False
+
+    def entered(self, game: StoredGame, moves: list[str]) -> None:
+        return None
 
 
 # -- the service ---------------------------------------------------------------------------------------------
@@ -252,8 +258,6 @@ class ClubService:
         self._secret = secret
         service.modes[TOURNAMENT_MODE] = TournamentRules(self.clubs, service)
         service.modes[CHALLENGE_MODE] = ChallengeRules()
-        self._lock = threading.Lock()
-        self._lines: OrderedDict[tuple[str, int, str], list[Json]] = OrderedDict()
 
     def now(self) -> dt.datetime:
         return _naive_utc(self.service.clock())
@@ -592,6 +596,7 @@ class ClubService:
     def _entrants(self, tournament: Tournament, kind: GameKind) -> list[Entrant]:
         rows = self.clubs.entries([tournament.id])
         names = self.clubs.names(sorted({player for _t, player, _n, _g, _e in rows}))
+        kept = self.clubs.lines([game_id for _t, _p, _n, game_id, entry in rows if entry is not None])
         by_player: dict[str, Entrant] = {}
         for _t, player, number, game_id, entry in rows:
             entrant = by_player.setdefault(
@@ -600,24 +605,16 @@ class ClubService:
             if entry is None:
                 continue
             entrant.scores[number] = entry.score
-            entrant.lines[number] = self._deal_lines(kind, game_id)
+            entrant.lines[number] = json.loads(kept[game_id]) if game_id in kept else self._deal_lines(kind, game_id)
         return list(by_player.values())
 
     def _deal_lines(self, kind: GameKind, game_id: str) -> list[Json]:
-        """A verified game's deal lines; kept, as a verified game never changes."""
+        """A verified game's deal lines when its verification did not keep them (``TournamentRules.entered``)."""
         if kind.deal_results is None:
             return []
-        key = (kind.id, 0, game_id)
-        with self._lock:
-            cached = self._lines.get(key)
-        if cached is not None:
-            return cached
         loaded = self.service.store.game(game_id)
         lines = [] if loaded is None else kind.deal_results(FoldCache(1).fold(*loaded))
-        with self._lock:
-            self._lines[key] = lines
-            while len(self._lines) > STANDINGS_KEPT * MAX_GAMES * 50:
-                self._lines.popitem(last=False)
+        self.clubs.set_lines(game_id, json.dumps(lines, separators=(",", ":")))
         return lines
 
     def results(self, tournament_id: str, player_id: str | None) -> Json:

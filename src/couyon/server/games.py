@@ -85,6 +85,10 @@ class ModeRules(Protocol):
         """Whether ``game``'s seed and hidden cards are still secret (its record and whole review wait)."""
         ...
 
+    def entered(self, game: StoredGame, moves: list[str]) -> None:
+        """``game`` was verified and entered its board (its mode's results may keep what they need of it)."""
+        ...
+
 
 def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
@@ -429,6 +433,12 @@ class GameService:
                     level=kind_of(game).level(stored_options(game)),
                 )
             )
+            rules = self.modes.get(game.mode)
+            if rules is not None:
+                try:
+                    rules.entered(game, moves)
+                except Exception as error:  # The entry stands; the mode's results compute what they miss later.
+                    log.warning("mode's entry hook failed", extra={"game": game.id, "error": str(error)})
             return self.store.entry(game.id)
 
     @contextmanager

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    Text,
     UniqueConstraint,
     and_,
     delete,
@@ -88,6 +89,9 @@ tournament_entries = Table(
     Column("player_id", String(64), primary_key=True),
     Column("number", Integer, primary_key=True, autoincrement=False),
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, unique=True),
+    # The verified game's deal lines (``GameKind.deal_results``) as JSON, written once it is verified: the
+    # standings read them instead of folding every entrant's game again.
+    Column("lines", Text, nullable=True),
 )
 
 challenges = Table(
@@ -366,12 +370,34 @@ class ClubStore:
                 raise
             return found
 
+    def set_lines(self, game_id: str, lines: str) -> None:
+        """Keep a verified tournament game's deal lines (JSON)."""
+        with self.store._write() as connection:
+            connection.execute(
+                update(tournament_entries).where(tournament_entries.c.game_id == game_id).values(lines=lines)
+            )
+
+    def lines(self, game_ids: list[str]) -> dict[str, str]:
+        """The kept deal lines of these games (those that have some)."""
+        if not game_ids:
+            return {}
+        query = select(tournament_entries.c.game_id, tournament_entries.c.lines).where(
+            tournament_entries.c.game_id.in_(game_ids), tournament_entries.c.lines.is_not(None)
+        )
+        return {str(row.game_id): str(row.lines) for row in self._read(query)}
+
     def entries(self, tournament_ids: list[str]) -> list[tuple[str, str, int, str, LeaderboardEntry | None]]:
         """Every entry of these tournaments: (tournament, player, number, game id, its verified entry or None)."""
         if not tournament_ids:
             return []
         query = (
-            select(tournament_entries, leaderboard_entries)
+            select(
+                tournament_entries.c.tournament_id,
+                tournament_entries.c.player_id,
+                tournament_entries.c.number,
+                tournament_entries.c.game_id,
+                leaderboard_entries,
+            )
             .select_from(
                 tournament_entries.outerjoin(
                     leaderboard_entries, leaderboard_entries.c.game_id == tournament_entries.c.game_id

@@ -59,6 +59,7 @@ def upgrade() -> None:
         sa.Column("player_id", sa.String(64), primary_key=True),
         sa.Column("number", sa.Integer, primary_key=True, autoincrement=False),
         sa.Column("game_id", sa.String(40), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False, unique=True),
+        sa.Column("lines", sa.Text, nullable=True),
     )
     op.create_table(
         "challenges",

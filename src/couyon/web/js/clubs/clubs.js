@@ -327,6 +327,7 @@ function resultsParts(item, results) {
     ]),
   );
   const parts = [el("h2", {}, words.standings), standings];
+  const entrants = new Map(results.standings.map((row) => [row.entrant, row]));
   if (results.deals.length) {
     parts.push(el("h2", {}, words.deals));
     for (const deal of results.deals) {
@@ -344,7 +345,7 @@ function resultsParts(item, results) {
             words.percentHeader,
           ],
           deal.results.map((row) => [
-            who(row),
+            who(entrants.get(row.entrant) ?? row),
             row.taker ?? words.nobody,
             ...(hasContract ? [row.contract ?? "–"] : []),
             ...(hasPoints ? [String(row.points)] : []),
