@@ -5,26 +5,37 @@ Usage: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_tournament.py [--entra
 A tournament of ``--games`` tarot4 games of ``--deals`` deals each (5 × 4 = 20 deals by default) and
 ``--entrants`` entrants. Two costs, measured apart:
 
-1. **The lines of each game** (``GameKind.deal_results`` of its fold): the server computes them once per
-   verified game and keeps them. Measured on real tarot4 games played with random legal moves from
-   their seeds (``--sample`` of them), reported per game and extrapolated to the tournament's games.
+1. **The lines of each game** (``GameKind.deal_results`` of its fold): computed once per game when its
+   verification enters it (after its final move's answer) and kept in ``tournament_entries.lines``.
+   Measured on real tarot4 games played with random legal moves from their seeds (``--sample`` of them).
 2. **The standings** (``couyon.server.clubs.standings``: totals, matchpoints on every deal against every
    other entrant, the per-deal results) from those lines, and the size of the JSON answer, plain and
    gzipped (the server compresses answers). The entrants' lines are drawn with the shape and the spread
    of real tarot lines: a taker among the four seats or nobody, a contract, made or failed, South's points.
+3. **The results request's work** without HTTP: the same tournament written to a SQLite store (entries,
+   verified scores, kept lines), then ``ClubService``'s reading of its entrants, the standings and the JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import gzip
 import json
 import random
 import statistics
+import tempfile
 import time
+from pathlib import Path
+
+from sqlalchemy import insert
 
 from couyon.registry import game_named
-from couyon.server.clubs import Entrant, standings
+from couyon.server.clubs import ClubService, Entrant, standings
+from couyon.server.games import GameService
+from couyon.store import Store
+from couyon.store.clubs import Club, Tournament, tournament_entries
+from couyon.store.schema import games, leaderboard_entries
 
 CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
 
@@ -85,7 +96,7 @@ def main() -> None:
     print(f"lines of one real tarot4 game (fold + deal_results), median of {arguments.sample}: {per_game_ms:.2f} ms")
     print(f"  keys of a line: {sorted(example[0])}")
     games = arguments.entrants * arguments.games
-    print(f"  for {games} games, once each: {per_game_ms * games / 1000:.1f} s (then kept)")
+    print(f"  for {games} games, once each at its verification: {per_game_ms * games / 1000:.1f} s in all")
 
     rng = random.Random(22)
     entrants = []
@@ -111,6 +122,56 @@ def main() -> None:
     print(
         f"answer: {len(body) / 1024:.0f} KiB of JSON, {len(gzip.compress(body, 5)) / 1024:.0f} KiB gzipped"
         f" (the server's level 5)"
+    )
+    stored_results(entrants, arguments.games, arguments.repeat)
+
+
+def stored_results(entrants: list[Entrant], count: int, repeat: int) -> None:
+    """The results request's work on a SQLite store holding the tournament: read, rank, write the JSON."""
+    now = dt.datetime(2026, 12, 1, 12, 0)
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+        store.migrate()
+        service = ClubService(GameService(store, b"bench-secret"), b"bench-secret")
+        service.clubs.create_club(Club("c_bench", "Bench", "ABCDEFGHJK", "ab" * 16, now), "p_0")
+        tournament = Tournament(
+            "t_bench", "c_bench", "Bench", "tarot4", "", count, now, now + dt.timedelta(days=1), False, "t_bench", now
+        )
+        service.clubs.add_tournament(tournament)
+        game_rows, entry_rows, board_rows = [], [], []
+        for index, entrant in enumerate(entrants):
+            for number, lines in entrant.lines.items():
+                game_id = f"g_{index}_{number}"
+                game_rows.append(
+                    {"id": game_id, "player_id": f"p_{index}", "mode": "club", "day": None, "ranked": True}
+                    | {"seed": "s", "variant": "tarot4", "bot_id": "expert/3", "created_at": now, "game": "tarot4"}
+                )
+                entry_rows.append(
+                    {"tournament_id": "t_bench", "player_id": f"p_{index}", "number": number, "game_id": game_id}
+                    | {"lines": json.dumps(lines, separators=(",", ":"))}
+                )
+                board_rows.append(
+                    {"game_id": game_id, "board": "club", "day": None, "player_id": f"p_{index}"}
+                    | {"score": entrant.scores[number], "deals": len(lines), "finished_at": now, "game": "tarot4"}
+                )
+        with store.engine.begin() as connection:
+            for table, rows in (
+                (games, game_rows),
+                (tournament_entries, entry_rows),
+                (leaderboard_entries, board_rows),
+            ):
+                connection.execute(insert(table), rows)
+        kind = game_named("tarot4")
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            answer = standings(service._entrants(tournament, kind), count)
+            json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+            times.append((time.perf_counter() - start) * 1000)
+        store.close()
+    print(
+        f"results request's work on SQLite ({len(entry_rows)} kept games): median {statistics.median(times):.0f} ms"
+        f" (min {min(times):.0f}, max {max(times):.0f}, {repeat} runs)"
     )
 
 
