@@ -79,7 +79,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
 
     founder.reload()
     founder.get_by_label("Nom du tournoi").fill("Lundi")
-    founder.get_by_label("Jeu", exact=True).last.select_option("couyon")
+    founder.get_by_label("Jeu du tournoi").select_option("couyon")
     founder.get_by_label("Niveau des robots").select_option("beginner")
     founder.get_by_label("Nombre de parties").fill("1")
     founder.get_by_role("button", name="Organiser un tournoi").click()

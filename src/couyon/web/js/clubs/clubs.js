@@ -224,7 +224,7 @@ function localInput(date) {
 
 function scheduleForm(clubId, fail) {
   const words = t().clubs;
-  const [gameField, gameSelect] = select("t-game", words.game, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
+  const [gameField, gameSelect] = select("t-game", words.tournamentGame, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
   const levels = () => catalog.find((game) => game.id === gameSelect.value)?.options.find((option) => option.name === "level");
   const [levelField, levelSelect] = select("t-level", words.level, [], "");
   const fillLevels = () => {
