@@ -555,9 +555,7 @@ class ClubService:
     def _progress(self, tournament: Tournament, player_id: str) -> list[Json]:
         """The player's games of the tournament so far: number, game id, whether finished, whether it counts."""
         found = []
-        for _tournament, _player, number, game_id, entry in self.clubs.entries([tournament.id]):
-            if _player != player_id:
-                continue
+        for _tournament, _player, number, game_id, entry in self.clubs.entries([tournament.id], player_id):
             loaded = self.service.store.game(game_id)
             finished = loaded is not None and kind_of(loaded[0]).engine.is_over(self.service._folds.fold(*loaded))
             found.append({"number": number, "game_id": game_id, "finished": finished, "counted": entry is not None})

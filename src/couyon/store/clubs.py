@@ -386,8 +386,11 @@ class ClubStore:
         )
         return {str(row.game_id): str(row.lines) for row in self._read(query)}
 
-    def entries(self, tournament_ids: list[str]) -> list[tuple[str, str, int, str, LeaderboardEntry | None]]:
-        """Every entry of these tournaments: (tournament, player, number, game id, its verified entry or None)."""
+    def entries(
+        self, tournament_ids: list[str], player_id: str | None = None
+    ) -> list[tuple[str, str, int, str, LeaderboardEntry | None]]:
+        """Every entry of these tournaments (of one player if named): (tournament, player, number, game id, its
+        verified entry or None)."""
         if not tournament_ids:
             return []
         query = (
@@ -403,7 +406,10 @@ class ClubStore:
                     leaderboard_entries, leaderboard_entries.c.game_id == tournament_entries.c.game_id
                 )
             )
-            .where(tournament_entries.c.tournament_id.in_(tournament_ids))
+            .where(
+                tournament_entries.c.tournament_id.in_(tournament_ids),
+                *([] if player_id is None else [tournament_entries.c.player_id == player_id]),
+            )
             .order_by(tournament_entries.c.tournament_id, tournament_entries.c.player_id, tournament_entries.c.number)
         )
         found = []
