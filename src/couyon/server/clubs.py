@@ -14,6 +14,7 @@ the standings' duplicate score and the per-deal results are made.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import hashlib
 import hmac
@@ -25,6 +26,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from couyon.common.kind import Json
+from couyon.common.results import by_number
 from couyon.registry import GameKind
 from couyon.server.errors import ApiError
 from couyon.server.games import (
@@ -113,31 +115,29 @@ def standings(entrants: list[Entrant], count: int) -> Json:
     where a deal of a game number he has no counted game of (unfinished at closing, hinted, refused) counts 0.
     Deals after the end of his own finished game are not his and do not count.
     """
-    by_deal: dict[tuple[int, int], list[tuple[Entrant, Json]]] = {}
-    deal_based = False
-    for entrant in entrants:
-        for number, lines in entrant.lines.items():
-            for line in lines:
-                if "deal" in line:
-                    deal_based = True
-                    by_deal.setdefault((number, int(line["deal"])), []).append((entrant, line))
+    deal_based = any("deal" in line for entrant in entrants for lines in entrant.lines.values() for line in lines)
     percents: dict[str, list[float]] = {entrant.key: [] for entrant in entrants}
     deals: list[Json] = []
-    for (number, deal), played in sorted(by_deal.items()):
-        values = sorted(deal_value(line) for _entrant, line in played)
-        rows: list[Json] = []
-        others = len(values) - 1
-        for entrant, line in played:
-            value = deal_value(line)
-            below = _bisect_left(values, value)
-            equal = _bisect_right(values, value) - below
-            percent = 50.0 if others == 0 else 100.0 * (below + 0.5 * (equal - 1)) / others
-            percents[entrant.key].append(percent)
-            # The entrant's name is his standings line's: written once, not on each of his deals.
-            rows.append({"entrant": entrant.key, **_without(line, "deal"), "percent": round(percent, 1)})
-        rows.sort(key=lambda row: (-row["percent"], row["entrant"]))
-        deals.append({"game": number, "deal": deal, "entrants": len(rows), "results": rows})
-    missing = {number: sum(1 for game, _deal in by_deal if game == number) for number in range(1, count + 1)}
+    missing = dict.fromkeys(range(1, count + 1), 0)
+    """Each game number's deals: what an entrant without a counted game of it scores 0 on."""
+    for number in sorted({number for entrant in entrants for number in entrant.lines}) if deal_based else []:
+        # The day's traveller's grouping (``couyon.common.results.by_number``), each line marked with its entrant.
+        field = [[{**line, "entrant": entrant.key} for line in entrant.lines.get(number, [])] for entrant in entrants]
+        for deal, played, _own in by_number(field, [], "deal"):
+            missing[number] = missing.get(number, 0) + 1
+            values = sorted(deal_value(line) for line in played)
+            others = len(values) - 1
+            rows: list[Json] = []
+            for line in played:
+                value = deal_value(line)
+                below = bisect.bisect_left(values, value)
+                equal = bisect.bisect_right(values, value) - below
+                percent = 50.0 if others == 0 else 100.0 * (below + 0.5 * (equal - 1)) / others
+                percents[line["entrant"]].append(percent)
+                # The entrant's name is his standings line's: written once, not on each of his deals.
+                rows.append({**_without(line, "deal"), "percent": round(percent, 1)})
+            rows.sort(key=lambda row: (-row["percent"], row["entrant"]))
+            deals.append({"game": number, "deal": deal, "entrants": len(rows), "results": rows})
     table: list[Json] = []
     for entrant in entrants:
         absent = sum(missing[number] for number in missing if number not in entrant.scores)
@@ -168,28 +168,6 @@ def _rank(rows: list[Json], key: str, value: Any) -> None:
             rank = index
         row[key] = rank
         previous = current
-
-
-def _bisect_left(values: list[float], value: float) -> int:
-    low, high = 0, len(values)
-    while low < high:
-        middle = (low + high) // 2
-        if values[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
-def _bisect_right(values: list[float], value: float) -> int:
-    low, high = 0, len(values)
-    while low < high:
-        middle = (low + high) // 2
-        if values[middle] <= value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
 
 
 def _without(line: Json, key: str) -> Json:
