@@ -73,11 +73,15 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
         assert store.game("g_b") is None and store.game("g_a") is not None
         assert clubs.entries(["t_1"]) == [("t_1", "p_2", 1, "g_a", None)]
         assert clubs.tournament_of_game("g_a") == first
+        # The retention rule keeps an unfinished tournament game: its entry is the player's one try.
+        # (The free game of 0011, ranked and left unfinished, goes as the rule says.)
+        assert store.prune(NOW + dt.timedelta(days=30), lambda game, played: True).games == 1
+        assert store.game("g_a") is not None and store.game("g_old") is None
         assert clubs.lines(["g_a"]) == {}
         clubs.set_lines("g_a", '[{"deal":1}]')
         assert clubs.lines(["g_a", "g_b"]) == {"g_a": '[{"deal":1}]'}
 
-        assert store.game("g_old") is not None
+        store.create_game(game("g_old", "p_1", "free"), [])
         clubs.create_challenge(Challenge("d_1", "g_old", "p_1", NOW))
         assert clubs.take_challenge("d_1", game("g_c", "p_2", "duel"), []) == "g_c"
         assert clubs.take_challenge("d_1", game("g_d", "p_2", "duel"), []) == "g_c"

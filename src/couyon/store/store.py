@@ -24,7 +24,22 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, and_, bindparam, case, create_engine, event, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Engine,
+    and_,
+    bindparam,
+    case,
+    column,
+    create_engine,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy import table as named_table
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -650,9 +665,18 @@ class Store:
         games_deleted = 0
         entered = select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.game_id == games.c.id)
         finished = select(ranked_finishes.c.game_id).where(ranked_finishes.c.game_id == games.c.id)
+        # A club tournament's game (migration 0013) stays: its entry would go with it and free a second try.
+        entries = named_table("tournament_entries", column("game_id"))
+        in_tournament = select(entries.c.game_id).where(entries.c.game_id == games.c.id)
         unfinished_ranked = (
             select(games.c.id)
-            .where(games.c.created_at < cutoff, games.c.ranked.is_(True), ~finished.exists(), ~entered.exists())
+            .where(
+                games.c.created_at < cutoff,
+                games.c.ranked.is_(True),
+                ~finished.exists(),
+                ~entered.exists(),
+                ~in_tournament.exists(),
+            )
             .limit(batch)
         )
         while True:
