@@ -9,7 +9,7 @@ from sqlalchemy import MetaData, insert, inspect
 from sqlalchemy.exc import IntegrityError
 from tests.store.test_store import NOW, downgrade, rows_of
 
-from couyon.store import Store, StoredGame
+from couyon.store import LeaderboardEntry, Store, StoredGame
 from couyon.store.clubs import AlreadyMember, Challenge, Club, ClubStore, Tournament
 
 TABLES = ("clubs", "club_members", "tournaments", "tournament_entries", "challenges", "challenge_games")
@@ -61,6 +61,13 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
             "p_2": "creator",
         }
         assert not clubs.remove_member("c_1", "p_2")  # The creator stays.
+        day = NOW.date()
+        store.create_game(StoredGame("g_day", "p_2", "daily", day, True, "s", "standard", "expert/3", NOW), [])
+        store.enter(LeaderboardEntry("g_day", "daily", day, "p_2", 1300, 9, NOW))
+        store.create_game(StoredGame("g_out", "p_9", "daily", day, True, "s", "standard", "expert/3", NOW), [])
+        store.enter(LeaderboardEntry("g_out", "daily", day, "p_9", 1500, 9, NOW))  # Not a member.
+        assert [entry.game_id for entry in clubs.daily_entries("c_1", "couyon", day, day)] == ["g_day"]
+        assert clubs.names(["p_1", "p_2"]) == {"p_1": "Marie", "p_2": None}
 
         first = tournament("t_1", "t_1", NOW)
         assert clubs.add_tournament(first)
