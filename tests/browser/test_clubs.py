@@ -10,7 +10,14 @@ import re
 import time
 from typing import Any
 
-from playing import ContextFactory, assert_no_violations, finished_game_through_api, mouse_turn, show_the_end_of
+from playing import (
+    ContextFactory,
+    assert_no_violations,
+    finished_game_through_api,
+    mouse_turn,
+    screenshot,
+    show_the_end_of,
+)
 from playwright.sync_api import expect
 
 BEGINNER = {"level": "beginner"}
@@ -66,6 +73,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     code = re.search(r"Code du club : (\S+)", founder.locator("#clubs-root").inner_text())
     assert code, founder.locator("#clubs-root").inner_text()
     assert_no_violations(founder, "club-fr")
+    screenshot(founder, "club-fr")
 
     guest.goto("/#/clubs")
     guest.get_by_label("Club code").fill(code.group(1).lower())
@@ -108,6 +116,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     expect(deal.get_by_role("row")).to_have_count(4)  # The header and the three entrants on the same deal.
     expect(deal.get_by_role("columnheader", name="Preneur")).to_be_visible()
     assert_no_violations(founder, "standings-fr")
+    screenshot(founder, "tournament-standings-fr")
 
     guest.goto(f"/#/tournament/{tournament_id}")
     guest.reload()

@@ -33,11 +33,18 @@ export function el(tag, properties = {}, ...children) {
   return element;
 }
 
-/** A table with its caption, a header row and one row per ``rows`` entry (cells: strings or elements). */
+/** A table with its caption, a header row and one row per ``rows`` entry (cells: strings or elements); a wide one
+ * scrolls inside its own region on a phone, reachable by keyboard, as the day's results' tables do. */
 export function table(caption, headers, rows) {
+  const wrap = el("div", { className: "board-wrap", tabIndex: 0, role: "region", "aria-label": caption });
+  wrap.append(grid(caption, headers, rows));
+  return wrap;
+}
+
+function grid(caption, headers, rows) {
   return el(
     "table",
-    { className: "clubs-table" },
+    { className: "board-table" },
     el("caption", {}, caption),
     el("thead", {}, el("tr", {}, ...headers.map((header) => el("th", { scope: "col" }, header)))),
     el(
