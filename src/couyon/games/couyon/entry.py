@@ -11,7 +11,7 @@ from couyon.games.couyon.bots import Bot, bot_id, bot_move
 from couyon.games.couyon.bots.baseline import BaselineBot
 from couyon.games.couyon.bots.expert import ExpertBot
 from couyon.games.couyon.bots.random_bot import RandomBot
-from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.cards import SEATS, Seat
 from couyon.games.couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.games.couyon.record import Record, verify
 from couyon.games.couyon.review import review
@@ -99,6 +99,7 @@ GAME = GameKind(
     view_json=answers.view_json,
     events_of=answers.events_of,
     options=(OptionRule("level", LEVELS, "expert"),),
+    seats=lambda options: SEATS,
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/3",

@@ -12,6 +12,7 @@ from couyon.games.tarot import results
 from couyon.games.tarot.answers import NO_CHELEM, tarot_events_of, tarot_view_json
 from couyon.games.tarot.bots import bot_move as tarot_bot_move
 from couyon.games.tarot.bots.registry import TAROT_BOTS_BY_ID, TAROT_TABLE_BOT_ID
+from couyon.games.tarot.cards import SEATS_OF
 from couyon.games.tarot.cards import Seat as TarotSeat
 from couyon.games.tarot.record import TarotRecord
 from couyon.games.tarot.record import verify as tarot_verify
@@ -86,6 +87,7 @@ def _tarot(players: int) -> GameKind:
         events_of=tarot_events_of,
         waive_action=NO_CHELEM,
         options=(OptionRule("level", LEVELS, "expert"),),
+        seats=lambda options: SEATS_OF[players],
         daily_options={"level": "expert"},
         level_bots={"beginner": "baseline/1"},
         # A hint asks the table's expert, so it costs no more than a table move.
