@@ -143,6 +143,9 @@ class GameKind:
     """Every seat of a game dealt with these (parsed) options, in turn order: the next seat in the tuple is the left
     of the one before (friends' tables seat people by it, and move the dealer on to the next one). None: the game
     cannot be played at a friends' table."""
+    seat_result: Callable[[Any, Any], tuple[int, bool]] | None = None
+    """A seat's (score, won) in a finished game, as the leaderboard would score that seat (a friends' table's own
+    results); set with ``seats``."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
     """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format``: coucou's
     ``coucou-record/2`` (both variants, as qui court included, before that table has an entry of its own)."""

@@ -18,6 +18,12 @@ from couyon.games.couyon.review import review
 from couyon.games.couyon.rules import STANDARD, Variant
 
 
+def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
+    """A seat's score in a finished game, South's rule (ruling 8) from its own team's side, and whether its team won."""
+    team = seat.team
+    return 1000 + 100 * state.lines[team.other] - 100 * state.lines[team], state.winner == team
+
+
 class CouyonEngine:
     """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy."""
 
@@ -100,6 +106,7 @@ GAME = GameKind(
     events_of=answers.events_of,
     options=(OptionRule("level", LEVELS, "expert"),),
     seats=lambda options: SEATS,
+    seat_result=seat_result,
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/3",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from couyon.common.kind import GameKind, OptionRule
 from couyon.games.couyon.bots.random_bot import RandomBot
 from couyon.games.couyon.cards import SEATS, Seat
-from couyon.games.couyon.entry import LEVELS, CouyonEngine, by_id, from_moves
+from couyon.games.couyon.entry import LEVELS, CouyonEngine, by_id, from_moves, seat_result
 from couyon.games.malmedy import answers, results
 from couyon.games.malmedy.bots.baseline import MalmedyBaselineBot
 from couyon.games.malmedy.bots.expert import MalmedyExpertBot
@@ -36,6 +36,7 @@ GAME = GameKind(
     events_of=answers.malmedy_events_of,
     options=(OptionRule("level", LEVELS, "expert"),),
     seats=lambda options: SEATS,
+    seat_result=seat_result,
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/1",
