@@ -226,7 +226,8 @@ class TableHub:
         """After a commit at table ``code`` (any thread): this process reads it again, the others are told."""
         loop = self._loop
         if loop is not None:
-            loop.call_soon_threadsafe(self.changed, code)
+            with contextlib.suppress(RuntimeError):  # A loop closed meanwhile (a test's client): nobody to tell here.
+                loop.call_soon_threadsafe(self.changed, code)
         self.notifier.publish(f"{self.origin}:{code}:{number}:")
 
     def _delivered(self, payload: str) -> None:
