@@ -23,6 +23,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +62,8 @@ DEFAULT_GRACE_S = 60.0
 """How long a person may have no socket before the bot plays his seat (``COUYON_TABLE_GRACE_S``)."""
 TABLE_MODE = "table"
 """The ``games.mode`` of a table game: never ranked, on no board."""
+NAME_SECONDS = 5.0
+"""How long a process keeps a seated player's name before reading it again (a renamed player shows within it)."""
 DEALER_TRIES = 256
 """Seeds tried for a rematch whose first dealer is the seat after the last game's."""
 
@@ -149,9 +152,22 @@ class TableService:
         self.publish: Callable[[str, int], None] = publish or (lambda code, number: None)
         self.present: Callable[[str, str], bool] = present or (lambda code, seat: False)
         self._messages: dict[tuple[str, str], float] = {}
+        self._names: dict[str, tuple[float, str | None]] = {}
 
     def now(self) -> dt.datetime:
         return _naive_utc(self.games.clock())
+
+    def name_of(self, player_id: str) -> str | None:
+        """A seated player's name, read at most every ``NAME_SECONDS`` (every socket's table message shows it)."""
+        moment = time.monotonic()
+        kept = self._names.get(player_id)
+        if kept is not None and moment - kept[0] < NAME_SECONDS:
+            return kept[1]
+        name = self.games.store.player_name(player_id)
+        if len(self._names) > 10_000:
+            self._names.clear()
+        self._names[player_id] = (moment, name)
+        return name
 
     # -- loading ----------------------------------------------------------------------------------------
 
@@ -239,9 +255,7 @@ class TableService:
         me = loaded.seat_of(player_id)
         host = loaded.seat_of(table.host_id)
         names: dict[str | None, str | None] = {
-            seat.player_id: self.games.store.player_name(seat.player_id)
-            for seat in loaded.seats.values()
-            if seat.player_id is not None
+            seat.player_id: self.name_of(seat.player_id) for seat in loaded.seats.values() if seat.player_id is not None
         }
         playing = table.state != "waiting"
         seats = [
@@ -352,7 +366,7 @@ class TableService:
             return
         seat = loaded.seats[label]
         now = self.now()
-        if back or seat.seen_at is None or now - seat.seen_at > self.grace / 4:
+        if (back and seat.bot_now) or seat.seen_at is None or now - seat.seen_at > self.grace / 4:
             self.store.seen([(loaded.table.code, label)], now, back=back)
             loaded.seats[label] = TableSeat(seat.seat, seat.player_id, seat.bot_now and not back, seat.rematch, now)
 
