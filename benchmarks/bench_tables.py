@@ -106,7 +106,19 @@ async def connect(person: Person, url: str, code: str, secret: str) -> None:
     await person.socket.send(json.dumps({"type": "hello", "since": -1}))
 
 
-async def play_tables(urls: list[str], tables: int, seconds: float, think: float) -> dict[str, Any]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of these processes so far (``/proc/<pid>/stat``)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def play_tables(
+    urls: list[str], tables: int, seconds: float, think: float, pids: list[int] | None = None
+) -> dict[str, Any]:
     """Four people per table, their sockets spread over ``urls`` (seat i on urls[i % len]); latency samples."""
     sent: dict[tuple[str, int], float] = {}
     samples: list[float] = []
@@ -149,8 +161,10 @@ async def play_tables(urls: list[str], tables: int, seconds: float, think: float
                 )
 
     began = time.monotonic()
+    server_cpu, client_cpu = cpu_seconds(pids or []), time.process_time()
     await asyncio.gather(*(person_loop(code, person) for code, _, people in made for person in people))
     elapsed = time.monotonic() - began
+    server_cpu, client_cpu = cpu_seconds(pids or []) - server_cpu, time.process_time() - client_cpu
     for _, _, people in made:
         for person in people:
             with contextlib.suppress(Exception):
@@ -164,6 +178,8 @@ async def play_tables(urls: list[str], tables: int, seconds: float, think: float
         "samples": len(samples),
         "p50_ms": round(percentile(samples, 0.5) * 1000, 1),
         "p99_ms": round(percentile(samples, 0.99) * 1000, 1),
+        "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
+        "client_cpu_ms_per_move": round(1000 * client_cpu / max(1, moves), 2),
     }
 
 
@@ -300,6 +316,11 @@ def throwaway_postgres() -> Iterator[str]:
         shutil.rmtree(base, ignore_errors=True)
 
 
+def _pid(server: ServerProcess) -> int:
+    assert server.process is not None
+    return server.process.pid
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -318,10 +339,14 @@ def main() -> None:
         if "latency-1" not in args.skip or "idle" not in args.skip or "throughput" not in args.skip:
             with ServerProcess(work / "one", environment=ENVIRONMENT) as server:
                 if "latency-1" not in args.skip:
-                    report["latency-1"] = asyncio.run(play_tables([server.url], args.tables, args.seconds, args.think))
+                    report["latency-1"] = asyncio.run(
+                        play_tables([server.url], args.tables, args.seconds, args.think, [_pid(server)])
+                    )
                     print(json.dumps({"latency-1": report["latency-1"]}), flush=True)
                 if "throughput" not in args.skip:
-                    tables = asyncio.run(play_tables([server.url], args.throughput_tables, args.seconds, 0.0))
+                    tables = asyncio.run(
+                        play_tables([server.url], args.throughput_tables, args.seconds, 0.0, [_pid(server)])
+                    )
                     solo = asyncio.run(solo_moves(server.url, args.throughput_tables * 4, args.seconds))
                     report["throughput"] = {"tables_of_four_people": tables, "solo": solo}
                     print(json.dumps({"throughput": report["throughput"]}), flush=True)

@@ -593,6 +593,12 @@ class TableService:
             moves.append(str(move))
         return moves, bot_numbers, state
 
+    def waits_for_bots(self, loaded: Loaded) -> bool:
+        """Whether the game, as ``loaded`` holds it, waits for a bot now (no read: a person's move just made)."""
+        if loaded.state is None or loaded.kind.engine.is_over(loaded.state):
+            return False
+        return self.waiting_on(loaded, loaded.state, self.active(loaded, self.now())) is None
+
     def plan_bots(self, code: str, forced: bool = False) -> BotPlan | None:
         """The bots' next moves at ``code``, if it waits for them; ``forced``: also the one decision of a person
         whose clock ran out (checked against the stored time of the last move). None: nothing to play now."""

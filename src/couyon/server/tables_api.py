@@ -183,7 +183,8 @@ def table_router(
         player = player_of(request)
         loaded = await run(lambda: service.move(player, code, body.secret, body.move, body.move_number, body.seat))
         # The bots' answers leave no sooner than the floor after they began (``TableHub.run_bots``), to every seat.
-        await hub.run_bots(loaded.table.code)
+        if service.waits_for_bots(loaded):
+            await hub.run_bots(loaded.table.code)
         return _json(await run(lambda: service.game_answer(player, code, body.secret, body.move_number)))
 
     @router.post("/api/tables/{code}/messages")
@@ -348,13 +349,14 @@ async def _socket_move(
     connection: Connection, service: TableService, hub: TableHub, move: str, number: int, seat: str | None
 ) -> None:
     try:
-        await asyncio.to_thread(
+        loaded = await asyncio.to_thread(
             service.move, connection.player_id, connection.code, connection.secret, move, number, seat
         )
     except ApiError as error:
         connection.send(_error(error))
         return
-    await hub.run_bots(connection.code)
+    if service.waits_for_bots(loaded):
+        await hub.run_bots(connection.code)
 
 
 class SocketCountingHttpProtocol(GuardedHttpToolsProtocol):

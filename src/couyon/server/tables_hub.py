@@ -292,7 +292,7 @@ class TableHub:
         else:
             self._checks[code] = check
         out: list[tuple[Connection, list[str]]] = []
-        tables: dict[str | None, str] = {}
+        tables: dict[str | None, tuple[str, str]] = {}
         for connection in connections:
             if connection.number == -2:
                 continue  # No hello yet.
@@ -300,11 +300,12 @@ class TableHub:
             player = connection.player_id
             if player not in tables:
                 document = self.service.table_json(loaded, player)
-                tables[player] = _text({"type": "table", "table": document})
+                tables[player] = (_text({"type": "table", "table": document}), _changes(document))
             connection.seat = loaded.seat_of(player)
-            if tables[player] != connection.last_table:
-                connection.last_table = tables[player]
-                messages.append(tables[player])
+            text, changes = tables[player]
+            if changes != connection.last_table:
+                connection.last_table = changes
+                messages.append(text)
             game = self._game_message(loaded, connection)
             if game is not None:
                 messages.append(game)
@@ -352,9 +353,9 @@ class TableHub:
             loaded = self.service.load(connection.code)
             connection.seat = loaded.seat_of(connection.player_id)
             self.service._seen(loaded, connection.player_id, back=True)
-            document = _text({"type": "table", "table": self.service.table_json(loaded, connection.player_id)})
-            connection.last_table = document
-            messages = [document]
+            table = self.service.table_json(loaded, connection.player_id)
+            connection.last_table = _changes(table)
+            messages = [_text({"type": "table", "table": table})]
             if connection.seat is not None and loaded.game is not None:
                 connection.game_id = loaded.game.id
                 connection.number = since if 0 <= since <= len(loaded.moves) else len(loaded.moves)
@@ -428,6 +429,15 @@ class TableHub:
     async def _due(self, code: str) -> None:
         await self.run_bots(code, forced=True)
         self.changed(code)  # Whoever is gone now shows as gone; the next check is set again.
+
+
+def _changes(table: Json) -> str:
+    """What a table message is sent again for: its seats, state, game and results, not each move (the game message
+    says who is to move); at a table with a clock, each decision too (its deadline)."""
+    kept = {key: table[key] for key in ("seats", "state", "game_id", "results", "host", "me")}
+    if table["clock"]:
+        kept |= {"to_move": table["to_move"], "move_number": table["move_number"]}
+    return json.dumps(kept, sort_keys=True)
 
 
 def _text(message: Json) -> str:
