@@ -348,6 +348,9 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     shown = anne.get(path(table), params={"secret": table["secret"]}).json()
     assert shown["state"] == "over" and shown["results"]["games"] == 1
     assert sum(line["wins"] for line in shown["results"]["players"]) == 1
+    # A table game goes to no board.
+    board = anne.get("/api/leaderboard", params={"game": "coucou", "board": "free", "level": "easy"}).json()
+    assert board["entries"] == []
     record = anne.get(path(table, "/record"), params={"secret": table["secret"]})
     document = json.loads(record.text)
     assert document["people"] == {"1": "Anne"} and document["table"] == shown["code"]
