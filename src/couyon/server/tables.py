@@ -142,14 +142,14 @@ class TableService:
         self,
         games: GameService,
         grace_s: float = DEFAULT_GRACE_S,
-        publish: Callable[[str, int], None] | None = None,
+        publish: Callable[[str, int, Loaded | None], None] | None = None,
         present: Callable[[str, str], bool] | None = None,
     ) -> None:
         self.games = games
         self.store = TableStore(games.store)
         self.grace = dt.timedelta(seconds=grace_s)
         self.grace_s = grace_s
-        self.publish: Callable[[str, int], None] = publish or (lambda code, number: None)
+        self.publish: Callable[[str, int, Loaded | None], None] = publish or (lambda code, number, loaded: None)
         self.present: Callable[[str, str], bool] = present or (lambda code, seat: False)
         self._messages: dict[tuple[str, str], float] = {}
         self._names: dict[str, tuple[float, str | None]] = {}
@@ -391,7 +391,7 @@ class TableService:
         except SeatRefused as refusal:
             raise _seat_refusal(str(refusal)) from None
         self.store.seen([(loaded.table.code, label)], self.now())
-        self.publish(loaded.table.code, -1)
+        self.publish(loaded.table.code, -1, None)
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def leave_seat(self, player_id: str, code: str, secret: str) -> Json:
@@ -400,7 +400,7 @@ class TableService:
             self.store.leave_seat(loaded.table.code, player_id)
         except SeatRefused as refusal:
             raise _seat_refusal(str(refusal)) from None
-        self.publish(loaded.table.code, -1)
+        self.publish(loaded.table.code, -1, None)
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def _host(self, loaded: Loaded, player_id: str | None) -> None:
@@ -438,7 +438,7 @@ class TableService:
         except StaleMoveError:
             raise ApiError(409, "table_started", "The game has already started.") from None
         log.info("table game started", extra={"table": loaded.table.code, "game": game.id, "kind": kind.id})
-        self.publish(loaded.table.code, 0)
+        self.publish(loaded.table.code, 0, None)
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def give_to_bot(self, player_id: str | None, code: str, secret: str, seat: str) -> Json:
@@ -449,7 +449,7 @@ class TableService:
         if loaded.seats[label].player_id is None:
             raise ApiError(409, "no_person", "The bot already holds this seat.")
         self.store.set_seat(loaded.table.code, label, bot_now=True)
-        self.publish(loaded.table.code, -1)
+        self.publish(loaded.table.code, -1, None)
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def rematch(self, player_id: str | None, code: str, secret: str) -> Json:
@@ -465,7 +465,7 @@ class TableService:
         loaded = self.load(loaded.table.code)
         people = [seat for seat in loaded.seats.values() if seat.player_id is not None]
         if not all(seat.rematch for seat in people):
-            self.publish(loaded.table.code, -1)
+            self.publish(loaded.table.code, -1, None)
             return self.table_json(loaded, player_id)
         return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))
 
@@ -552,7 +552,7 @@ class TableService:
         loaded.moves = [*loaded.moves, *new_moves]
         loaded.state = after
         self.games._folds.remember(game, tuple(loaded.moves), after)
-        self.publish(loaded.table.code, len(loaded.moves))
+        self.publish(loaded.table.code, len(loaded.moves), loaded)
 
     def _results_after(self, loaded: Loaded, final: Any) -> str:
         """The table's results once this game is over: one more game, each holder's score added, his win counted."""
@@ -641,7 +641,7 @@ class TableService:
             )
         except StaleMoveError:
             return False
-        self.publish(plan.code, plan.first_number + len(plan.moves))
+        self.publish(plan.code, plan.first_number + len(plan.moves), None)
         return True
 
     # -- answers ------------------------------------------------------------------------------------

@@ -197,6 +197,7 @@ class TableHub:
         self._refreshing: set[str] = set()
         self._dirty: set[str] = set()
         self._checks: dict[str, dt.datetime] = {}
+        self._read_at: dict[str, float] = {}
         self._bots_running: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         service.publish = self.publish
@@ -222,12 +223,13 @@ class TableHub:
 
     # -- notifications ------------------------------------------------------------------------------------
 
-    def publish(self, code: str, number: int) -> None:
-        """After a commit at table ``code`` (any thread): this process reads it again, the others are told."""
+    def publish(self, code: str, number: int, loaded: Loaded | None = None) -> None:
+        """After a commit at table ``code`` (any thread): this process reads it again (or uses ``loaded``, the table
+        as the committing request holds it after its commit), the others are told."""
         loop = self._loop
         if loop is not None:
             with contextlib.suppress(RuntimeError):  # A loop closed meanwhile (a test's client): nobody to tell here.
-                loop.call_soon_threadsafe(self.changed, code)
+                loop.call_soon_threadsafe(self.changed, code, loaded)
         self.notifier.publish(f"{self.origin}:{code}:{number}:")
 
     def _delivered(self, payload: str) -> None:
@@ -252,7 +254,7 @@ class TableHub:
             connection.send({"type": "message", "seat": seat, "message": message})
         self.notifier.publish(f"{self.origin}:{code}:-1:m/{seat}/{message}")
 
-    def changed(self, code: str) -> None:
+    def changed(self, code: str, loaded: Loaded | None = None) -> None:
         """Table ``code`` changed: read it again (one read at a time per table; changes meanwhile read once more)."""
         if code not in self.tables:
             return
@@ -260,17 +262,24 @@ class TableHub:
             self._dirty.add(code)
             return
         self._refreshing.add(code)
-        asyncio.get_running_loop().create_task(self._refresh(code))
+        asyncio.get_running_loop().create_task(self._refresh(code, loaded))
 
-    async def _refresh(self, code: str) -> None:
+    async def _refresh(self, code: str, loaded: Loaded | None = None) -> None:
         try:
             while True:
                 self._dirty.discard(code)
+                self._read_at[code] = time.monotonic()
                 connections = list(self.tables.get(code, ()))
                 if not connections:
                     return
                 try:
-                    sent = await asyncio.to_thread(self._messages_for, code, connections)
+                    if loaded is not None:
+                        # The table as the committing request read it: no database to wait for, and a hop to a
+                        # thread (and its GIL hand-overs) would cost more than the views and events themselves.
+                        sent = self._messages_for(code, connections, loaded)
+                    else:
+                        sent = await asyncio.to_thread(self._messages_for, code, connections)
+                    loaded = None
                 except Exception as error:  # The database is away: the next notification or resync tries again.
                     log.warning("table not read", extra={"table": code, "error": type(error).__name__})
                     return
@@ -282,9 +291,11 @@ class TableHub:
         finally:
             self._refreshing.discard(code)
 
-    def _messages_for(self, code: str, connections: list[Connection]) -> list[tuple[Connection, list[str]]]:
+    def _messages_for(
+        self, code: str, connections: list[Connection], given: Loaded | None = None
+    ) -> list[tuple[Connection, list[str]]]:
         """In a thread: each socket's table message (if it changed) and game message (if there are new moves)."""
-        loaded = self.service.load(code)
+        loaded = given or self.service.load(code)
         now = self.service.now()
         check = self.service.next_check(loaded, now)
         if check is None:
@@ -343,6 +354,7 @@ class TableHub:
             if not connections:
                 del self.tables[connection.code]
                 self._checks.pop(connection.code, None)
+                self._read_at.pop(connection.code, None)
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)
 
@@ -420,7 +432,8 @@ class TableHub:
                 if moment - last_sync >= RESYNC_S:
                     last_sync = moment
                     for code in list(self.tables):
-                        self.changed(code)
+                        if moment - self._read_at.get(code, 0.0) >= RESYNC_S:  # Quiet tables only.
+                            self.changed(code)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # The database is away: the next tick tries again.
