@@ -355,6 +355,9 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     document = json.loads(record.text)
     assert document["people"] == {"1": "Anne"} and document["table"] == shown["code"]
     assert verify_record(record.content)["valid"] is True
+    # The review, from the seat the game's review is written from (seat 1 at coucou).
+    review = anne.get(path(table, "/review"), params={"secret": table["secret"]})
+    assert review.status_code == 200 and review.json()["id"] == shown["game_id"] and review.json()["mode"] == "table"
     service = app.state.tables
     stored, moves = service.games.store.game(shown["game_id"])
     verified_table_replay(stored, moves, service.store.holders(stored.id), service.store.bot_numbers(stored.id))

@@ -133,6 +133,9 @@ def test_two_people_play_a_whole_game_and_one_who_leaves_gets_his_seat_back(tmp_
         assert document["people"] == {"S": "Anne", "N": "Bob"}
         assert any(document["moves"][number].startswith("N:") for number in document["bot_moves"])
         assert verify_record(record.content)["valid"] is True
+        # The review is written from South's seat only: North is told so in one sentence.
+        review = bob.http.get(f"/api/tables/{code}/review", params={"secret": secret})
+        assert review.status_code == 409 and review.json()["error"]["code"] == "no_review"
 
 
 def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: Path, postgres_url: str) -> None:
