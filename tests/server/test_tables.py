@@ -421,3 +421,28 @@ def test_every_game_shows_each_seat_its_own_view_and_no_other_seats_hidden_cards
             hands = [set(kind.view_json(after, seat).get("hand") or ()) for seat in seats]
             assert all(not hands[i] & hands[j] for i in range(len(hands)) for j in range(i))
             state = after
+
+
+def test_a_socket_whose_client_never_reads_is_closed_once_its_queue_is_full() -> None:
+    import asyncio
+
+    from couyon.server.tables_hub import SEND_QUEUE, Connection
+
+    closed: list[tuple[int, str]] = []
+
+    async def never_sent(text: str) -> None:
+        await asyncio.sleep(3600)  # A client that reads nothing: the writer never gets past its first message.
+
+    async def close(code: int, reason: str) -> None:
+        closed.append((code, reason))
+
+    async def scenario() -> Connection:
+        connection = Connection("ABCDEF", "s", "p", never_sent, close)
+        for number in range(SEND_QUEUE + 5):
+            connection.send({"type": "game", "number": number})
+        await asyncio.sleep(0)
+        return connection
+
+    connection = asyncio.run(scenario())
+    assert connection.closing and connection.queue.qsize() == SEND_QUEUE  # Nothing beyond the bound is kept.
+    assert closed == [(1008, "The socket's messages are not being read.")]
