@@ -1,4 +1,4 @@
-"""The clubs' tables (migration 0013) on both backends: up from 0011 with every row kept, the writes, and undone."""
+"""The clubs' tables (migration 0013, after the friends' tables of 0012) on both backends: up from 0011 with every row kept, the writes, and undone."""
 
 from __future__ import annotations
 

@@ -73,6 +73,7 @@ from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
 from couyon.server.results import DayResults
+from couyon.server.tables_api import include_tables
 from couyon.store import Store, StoredGame
 from couyon.store.store import Pruned
 
@@ -886,7 +887,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         )
 
     app.include_router(clubs_router(service, secret, current_player, remember))  # Clubs and tournaments (issue 22).
-
+    # Friends' tables: their routes and socket (server/tables_api.py).
+    include_tables(app, service, store, secret, answer_floor, settings.database_url)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

@@ -1,0 +1,448 @@
+"""Friends' tables in one process (TestClient on SQLite): seats, start, every refusal of HTTP and of the socket,
+clocks and grace periods on a movable clock, the host's bot, rematch, results, records, the answer floor."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from tests.conftest import MovableClock
+
+from couyon.registry import GAMES, verify_record
+from couyon.server.app import create_app
+from couyon.server.config import Settings
+from couyon.server.games import VerificationError
+from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_replay
+
+Client = Any
+Table = dict[str, Any]
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, clock: MovableClock, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
+    monkeypatch.setenv("COUYON_TABLE_GRACE_S", "30")
+    monkeypatch.setenv("COUYON_TABLE_JOINS_PER_MINUTE", "5")
+    apps: list[Any] = []
+
+    def make(**overrides: Any) -> Any:
+        settings: dict[str, Any] = {
+            "data_dir": tmp_path / "data",
+            "database_url": f"sqlite:///{tmp_path / 'data' / 'couyon.sqlite3'}",
+            "secret": "test-secret",
+            "rate_games_per_minute": 0,
+            "rate_moves_per_minute": 0,
+            "answer_floor_ms": 0,
+        }
+        (tmp_path / "data").mkdir(exist_ok=True)
+        app = create_app(Settings(**(settings | overrides)), clock=clock)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.state.replay.close()
+        app.state.store.close()
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Any]) -> Any:
+    return make_app()
+
+
+def person(app: Any, name: str | None) -> Client:
+    client = TestClient(app, base_url="http://127.0.0.1")
+    if name is not None:
+        assert client.put("/api/player", json={"name": name}).status_code == 200
+    return client
+
+
+def opened(host: Client, game: str = "couyon", clock: int = 0, **options: Any) -> Table:
+    response = host.post("/api/tables", json={"game": game, "options": options or None, "clock": clock})
+    assert response.status_code == 201, response.text
+    table: Table = response.json()
+    return table
+
+
+def path(table: Table, tail: str = "") -> str:
+    return f"/api/tables/{table['code']}{tail}"
+
+
+def sit(client: Client, table: Table, seat: str) -> Any:
+    return client.post(path(table, "/seats"), json={"secret": table["secret"], "seat": seat})
+
+
+def start(host: Client, table: Table) -> Table:
+    response = host.post(path(table, "/start"), json={"secret": table["secret"]})
+    assert response.status_code == 200, response.text
+    started: Table = response.json()
+    return started
+
+
+def game_of(client: Client, table: Table, since: int = -1) -> dict[str, Any]:
+    response = client.get(path(table, "/game"), params={"secret": table["secret"], "since": since})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def move(client: Client, table: Table, action: str, number: int, **more: Any) -> Any:
+    body = {"secret": table["secret"], "move": action, "move_number": number, **more}
+    return client.post(path(table, "/moves"), json=body)
+
+
+def refusal(response: Any, status: int, code: str) -> str:
+    assert response.status_code == status, response.text
+    error = response.json()["error"]
+    assert error["code"] == code, error
+    message: str = error["message"]
+    return message
+
+
+def test_a_table_is_opened_shared_joined_by_code_and_started_with_bots_in_the_free_seats(app: Any) -> None:
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, "couyon", clock=30, level="beginner")
+    code = table["code"]
+    assert len(code) == 7 and code[3] == "-" and all(char in CODE_ALPHABET for char in code.replace("-", ""))
+    assert table["link"] == f"/#/tables/{code.replace('-', '')}/{table['secret']}" and len(table["secret"]) == 22
+    assert (table["host"], table["me"], table["state"], table["clock"]) == ("S", "S", "waiting", 30)
+    assert [seat["seat"] for seat in table["seats"]] == ["S", "W", "N", "E"]
+    joined = bob.post("/api/tables/join", json={"code": f" {code.lower().replace('-', ' ')} "})
+    assert joined.status_code == 200 and joined.json()["secret"] == table["secret"] and joined.json()["me"] is None
+    seated = sit(bob, table, "N").json()
+    assert seated["me"] == "N" and seated["seats"][2] | {"connected": True} == {
+        "seat": "N",
+        "name": "Bob",
+        "holder": "person",
+        "connected": True,
+        "bot_now": False,
+        "rematch": False,
+    }
+    refusal(bob.post(path(table, "/start"), json={"secret": table["secret"]}), 403, "not_host")
+    started = start(anne, table)
+    assert started["state"] == "playing" and started["game_id"]
+    assert [seat["holder"] for seat in started["seats"]] == ["person", "bot", "person", "bot"]
+    # Each person's answer is his own seat's view: his hand, never another's.
+    south, north = game_of(anne, table), game_of(bob, table)
+    assert (south["seat"], north["seat"], south["view"]["seat"], north["view"]["seat"]) == ("S", "N", "S", "N")
+    assert south["view"]["hand"] and not set(south["view"]["hand"]) & set(north["view"]["hand"])
+    refusal(sit(person(app, "Carl"), table, "W"), 409, "table_started")
+    refusal(anne.post(path(table, "/start"), json={"secret": table["secret"]}), 409, "table_started")
+
+
+def test_every_refusal_of_opening_joining_and_sitting_is_one_sentence(app: Any) -> None:
+    nameless = person(app, None)
+    assert refusal(nameless.post("/api/tables", json={"game": "couyon"}), 422, "name_required").endswith("sit down.")
+    anne = person(app, "Anne")
+    refusal(anne.post("/api/tables", json={"game": "chess"}), 422, "invalid_fields")
+    refusal(anne.post("/api/tables", json={"game": "couyon", "clock": 7}), 422, "invalid_fields")
+    refusal(anne.post("/api/tables", json={"game": "coucou", "options": {"players": 30}}), 422, "invalid_fields")
+    table = opened(anne, "couyon")
+    wrong_code = refusal(anne.post("/api/tables/join", json={"code": "ZZZ-ZZZ"}), 404, "no_table")
+    wrong_secret = refusal(anne.get(path(table), params={"secret": "x" * 22}), 404, "no_table")
+    assert wrong_code == wrong_secret == "There is no table with this code: check it with the person who opened it."
+    refusal(anne.post("/api/tables/join", json={"code": "O0I1L!"}), 404, "no_table")  # Not even a code.
+    refusal(sit(person(app, None), table, "N"), 422, "name_required")
+    bob = person(app, "Bob")
+    assert sit(bob, table, "N").status_code == 200
+    assert refusal(sit(person(app, "Carl"), table, "N"), 409, "seat_taken") == "This seat is taken: choose a free one."
+    refusal(sit(bob, table, "X"), 422, "invalid_fields")
+    assert sit(person(app, "Carl"), table, "W").status_code == 200
+    assert sit(person(app, "Dora"), table, "E").status_code == 200
+    assert refusal(sit(person(app, "Emil"), table, "E"), 409, "table_full") == "Every seat of this table is taken."
+    left = bob.delete(path(table, "/seats/mine"), params={"secret": table["secret"]})
+    assert left.status_code == 200 and left.json()["seats"][2]["holder"] == "free"
+
+
+def test_joins_by_code_are_limited_per_address(app: Any) -> None:
+    anne = person(app, "Anne")
+    for _ in range(5):
+        assert anne.post("/api/tables/join", json={"code": "ZZZ-ZZZ"}).status_code == 404
+    refusal(anne.post("/api/tables/join", json={"code": "ZZZ-ZZZ"}), 429, "too_many_requests")
+
+
+def _to_move_is(answer: dict[str, Any], seat: str) -> bool:
+    return bool(answer["view"]["to_move"] == seat)
+
+
+def test_only_the_seat_to_move_may_move_and_every_bad_move_is_refused_as_at_the_solo_table(app: Any) -> None:
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "couyon", level="beginner")
+    assert sit(bob, table, "N").status_code == 200
+    refusal(move(anne, table, "pass", 0), 409, "not_started")
+    start(anne, table)
+    answers = {"S": game_of(anne, table), "N": game_of(bob, table)}
+    mover, other = ("S", "N") if _to_move_is(answers["S"], "S") else ("N", "S")
+    client = {"S": anne, "N": bob}
+    number = answers[mover]["move_number"]
+    assert refusal(move(client[other], table, "pass", number), 409, "out_of_turn") == "It is not your turn."
+    sentence = refusal(move(client[mover], table, "pass", number, seat=other), 403, "not_your_seat")
+    assert sentence == f"This seat is not yours: you sit at {mover}."
+    refusal(move(carl, table, "pass", number), 403, "not_your_seat")
+    refusal(move(client[mover], table, "pass", number + 5), 409, "stale")
+    refusal(move(client[mover], table, "castle", number), 422, "invalid_move")
+    refusal(
+        move(client[mover], table, "AS" if "AS" not in answers[mover]["view"]["hand"] else "9C", number),
+        409,
+        "illegal_move",
+    )
+    legal = answers[mover]["view"]["legal"][0]
+    played = move(client[mover], table, legal, number)
+    assert played.status_code == 200 and played.json()["events"][0]["seat"] == mover
+    refusal(move(client[mover], table, legal, number), 409, "stale")  # The same view played twice.
+
+
+def test_a_clock_that_runs_out_has_the_bot_play_that_one_decision_recorded_as_its_move(app: Any, clock: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "couyon", clock=15, level="beginner")
+    start(anne, table)
+    service = app.state.tables
+    code = table["code"].replace("-", "")
+    shown = anne.get(path(table), params={"secret": table["secret"]}).json()
+    assert shown["to_move"] == "S" and 14_000 <= shown["deadline_ms"] <= 15_000
+    before = game_of(anne, table)["move_number"]
+    assert service.plan_bots(code, forced=True) is None  # Not yet.
+    clock.advance(dt.timedelta(seconds=16))
+    plan = service.plan_bots(code, forced=True)
+    assert plan is not None and plan.first_number == before and plan.bot_numbers[0] == before
+    assert plan.moves[0].startswith("S:")
+    assert service.commit(plan) and not service.commit(plan)  # The second process to act is refused.
+    assert game_of(anne, table)["move_number"] == before + len(plan.moves)
+    game_id = shown["game_id"]
+    assert before in service.store.bot_numbers(game_id)
+
+
+def test_a_player_gone_past_the_grace_period_has_his_seat_played_until_he_comes_back(app: Any, clock: Any) -> None:
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    assert sit(bob, table, "3").status_code == 200
+    start(anne, table)
+    service = app.state.tables
+    code = table["code"].replace("-", "")
+    clock.advance(dt.timedelta(seconds=31))
+    game_of(anne, table)  # Anne polls: she is here; Bob is gone.
+    shown = anne.get(path(table), params={"secret": table["secret"]}).json()
+    assert [seat["bot_now"] for seat in shown["seats"]][:3] == [False, False, True]
+    for _ in range(10):  # Anne plays; the bot plays Bob's seat meanwhile.
+        answer = game_of(anne, table)
+        if answer["view"]["to_move"] != 1 or answer["view"]["winner"] is not None:
+            plan = service.plan_bots(code)
+            if plan is None:
+                break
+            service.commit(plan)
+            continue
+        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+        plan = service.plan_bots(code)
+        if plan is not None:
+            service.commit(plan)
+    game_id = shown["game_id"]
+    moves = service.games.store.game(game_id)[1]
+    bots_at_bob = [n for n, text in enumerate(moves) if text.startswith("3:")]
+    assert bots_at_bob and set(bots_at_bob) <= service.store.bot_numbers(game_id)
+    # Bob comes back: his seat is his again.
+    game_of(bob, table)
+    assert not anne.get(path(table), params={"secret": table["secret"]}).json()["seats"][2]["bot_now"]
+
+
+def test_the_host_gives_a_silent_seat_to_the_bot_and_its_player_takes_it_back_with_a_hello(app: Any) -> None:
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, "couyon", level="beginner")
+    assert sit(bob, table, "N").status_code == 200
+    start(anne, table)
+    refusal(bob.post(path(table, "/seats/S/bot"), json={"secret": table["secret"]}), 403, "not_host")
+    refusal(anne.post(path(table, "/seats/W/bot"), json={"secret": table["secret"]}), 409, "no_person")
+    given = anne.post(path(table, "/seats/N/bot"), json={"secret": table["secret"]})
+    assert given.status_code == 200 and given.json()["seats"][2]["bot_now"]
+    with socket_of(bob, path(table, f"/socket?secret={table['secret']}")) as socket:
+        socket.send_json({"type": "hello", "since": -1})
+        first = socket.receive_json()
+        assert first["type"] == "table" and not first["table"]["seats"][2]["bot_now"]
+        assert socket.receive_json()["answer"]["seat"] == "N"
+
+
+def test_preset_messages_are_known_ids_at_most_one_every_three_seconds(app: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "couyon")
+    send = lambda text: anne.post(path(table, "/messages"), json={"secret": table["secret"], "message": text})  # noqa: E731
+    assert send("well_played").json() == {"seat": "S", "message": "well_played"}
+    refusal(send("you are all bad"), 422, "invalid_fields")
+    refusal(send("oops"), 429, "too_many_messages")
+    refusal(
+        person(app, "Bob").post(path(table, "/messages"), json={"secret": table["secret"], "message": "oops"}),
+        403,
+        "not_seated",
+    )
+
+
+def socket_of(client: Client, url: str) -> Any:
+    """A WebSocket of ``client`` (TestClient does not send its cookies on a socket: the header does)."""
+    cookies = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+    return client.websocket_connect(url, headers={"cookie": cookies} if cookies else {})
+
+
+def closed_with(socket: Any) -> tuple[int, str]:
+    with pytest.raises(WebSocketDisconnect) as closed:
+        for _ in range(40):
+            socket.receive_text()
+    return closed.value.code, closed.value.reason
+
+
+def test_a_malformed_oversized_binary_or_flooding_socket_is_closed_with_1008_and_a_reason(app: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "couyon")
+    url = path(table, f"/socket?secret={table['secret']}")
+    with socket_of(anne, url) as socket:
+        socket.send_text("x" * 2100)
+        assert closed_with(socket) == (1008, "A message is at most 2048 bytes.")
+    with socket_of(anne, url) as socket:
+        socket.send_text("{not json")
+        assert closed_with(socket) == (1008, "A message is one JSON object.")
+    with socket_of(anne, url) as socket:
+        socket.send_bytes(b"\x00\x01")
+        assert closed_with(socket) == (1008, "Send JSON text messages only.")
+    with socket_of(anne, url) as socket:
+        socket.send_json({"type": "hello", "since": "zero"})
+        assert closed_with(socket)[0] == 1008
+    with socket_of(anne, url) as socket:
+        for _ in range(25):
+            socket.send_json({"type": "ping"})
+        assert closed_with(socket) == (1008, "At most 20 messages a second.")
+    with socket_of(anne, path(table, "/socket?secret=wrong")) as socket:
+        assert socket.receive_json()["code"] == "no_table"
+        assert closed_with(socket)[0] == 1008
+    with socket_of(person(app, None), url) as socket:
+        assert socket.receive_json()["code"] == "no_player"
+
+
+def test_a_refused_move_on_the_socket_is_an_error_with_the_http_sentence_and_the_socket_stays(app: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "couyon", level="beginner")
+    start(anne, table)
+    with socket_of(anne, path(table, f"/socket?secret={table['secret']}")) as socket:
+        socket.send_json({"type": "hello", "since": -1})
+        assert socket.receive_json()["type"] == "table"
+        answer = socket.receive_json()["answer"]
+        socket.send_json({"type": "move", "move": "pass", "move_number": answer["move_number"] + 3})
+        error = socket.receive_json()
+        http = move(anne, table, "pass", answer["move_number"] + 3).json()["error"]
+        assert error == {"type": "error", "status": 409, "code": "stale", "message": http["message"]}
+        socket.send_json({"type": "ping"})
+        assert socket.receive_json() == {"type": "pong"}
+
+
+def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_dealer_on(app: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    start(anne, table)
+    for _ in range(40):
+        answer = game_of(anne, table)
+        if answer["view"]["winner"] is not None:
+            break
+        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    shown = anne.get(path(table), params={"secret": table["secret"]}).json()
+    assert shown["state"] == "over" and shown["results"]["games"] == 1
+    assert sum(line["wins"] for line in shown["results"]["players"]) == 1
+    # A table game goes to no board.
+    board = anne.get("/api/leaderboard", params={"game": "coucou", "board": "free", "level": "easy"}).json()
+    assert board["entries"] == []
+    record = anne.get(path(table, "/record"), params={"secret": table["secret"]})
+    document = json.loads(record.text)
+    assert document["people"] == {"1": "Anne"} and document["table"] == shown["code"]
+    assert verify_record(record.content)["valid"] is True
+    # The review, from the seat the game's review is written from (seat 1 at coucou).
+    review = anne.get(path(table, "/review"), params={"secret": table["secret"]})
+    assert review.status_code == 200 and review.json()["id"] == shown["game_id"] and review.json()["mode"] == "table"
+    service = app.state.tables
+    stored, moves = service.games.store.game(shown["game_id"])
+    verified_table_replay(stored, moves, service.store.holders(stored.id), service.store.bot_numbers(stored.id))
+    # A bot's decision changed is refused by the replay (the bot recomputes it, or the rules refuse what follows).
+    index = next(n for n, text in enumerate(moves) if not text.startswith("1:"))
+    flipped = moves[index].replace("keep", "change") if moves[index].endswith("keep") else moves[index][:2] + "keep"
+    with pytest.raises(VerificationError):
+        verified_table_replay(stored, [*moves[:index], flipped, *moves[index + 1 :]], {"1": "p"}, set())
+    kind = GAMES["coucou"]
+    previous = first_dealer(kind, stored.seed, {"players": 5, "tokens": 1, "level": "easy"})
+    again = anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+    # Playing, or over already when the bots' first coups put seat 1 out (one token each).
+    assert again["state"] in ("playing", "over") and again["game_id"] != shown["game_id"]
+    new_seed = service.games.store.game(again["game_id"])[0].seed
+    dealer = first_dealer(kind, new_seed, {"players": 5, "tokens": 1, "level": "easy"})
+    assert previous is not None and int(dealer or 0) == int(previous) % 5 + 1
+    if again["state"] == "playing":
+        refusal(anne.post(path(table, "/rematch"), json={"secret": table["secret"]}), 409, "game_not_over")
+
+
+def test_table_answers_are_held_by_the_answer_floor_for_every_bot_decision(make_app: Callable[..., Any]) -> None:
+    app = make_app(answer_floor_ms=60)
+    anne = person(app, "Anne")
+    table = opened(anne, "couyon", level="beginner")
+    began = time.monotonic()
+    start(anne, table)
+    first = game_of(anne, table, since=0)
+    assert time.monotonic() - began >= 0.06 * first["move_number"]
+    answer = first
+    for _ in range(3):
+        began = time.monotonic()
+        played = move(anne, table, answer["view"]["legal"][0], answer["move_number"])
+        assert played.status_code == 200
+        answer = played.json()
+        bots = len(answer["events"]) and sum(1 for event in answer["events"] if event.get("seat") not in (None, "S"))
+        assert time.monotonic() - began >= 0.06 * bots
+
+
+def test_every_game_shows_each_seat_its_own_view_and_no_other_seats_hidden_cards() -> None:
+    for kind in GAMES.values():
+        assert kind.seats is not None and kind.seat_result is not None
+        options = kind.parse_options({"players": 6} if kind.id == "coucou" else None)
+        seats = kind.seats(options)
+        state = kind.new_game("seats-" + kind.id, options)
+        engine = kind.engine
+        for _ in range(40):
+            if engine.is_over(state):
+                break
+            legal = engine.legal_moves(state)
+            chosen = legal[len(legal) // 2]
+            after = engine.play(state, chosen)
+            for seat in seats:
+                view = kind.view_json(after, seat)
+                assert str(view.get("seat")) == str(seat)
+                events = kind.events_of(state, chosen, after, seat)
+                for event in events:
+                    if event["type"] == "ecart" and str(event["seat"]) != str(seat):
+                        assert "cards" not in event
+                    if event["type"] == "exchange" and str(seat) not in (str(event["seat"]), str(event["with"])):
+                        assert "cards" not in event
+            hands = [set(kind.view_json(after, seat).get("hand") or ()) for seat in seats]
+            assert all(not hands[i] & hands[j] for i in range(len(hands)) for j in range(i))
+            state = after
+
+
+def test_a_socket_whose_client_never_reads_is_closed_once_its_queue_is_full() -> None:
+    import asyncio
+
+    from couyon.server.tables_hub import SEND_QUEUE, Connection
+
+    closed: list[tuple[int, str]] = []
+
+    async def never_sent(text: str) -> None:
+        await asyncio.sleep(3600)  # A client that reads nothing: the writer never gets past its first message.
+
+    async def close(code: int, reason: str) -> None:
+        closed.append((code, reason))
+
+    async def scenario() -> Connection:
+        connection = Connection("ABCDEF", "s", "p", never_sent, close)
+        for number in range(SEND_QUEUE + 5):
+            connection.send({"type": "game", "number": number})
+        await asyncio.sleep(0)
+        return connection
+
+    connection = asyncio.run(scenario())
+    assert connection.closing and connection.queue.qsize() == SEND_QUEUE  # Nothing beyond the bound is kept.
+    assert closed == [(1008, "The socket's messages are not being read.")]

@@ -1,0 +1,187 @@
+"""Friends' tables across real ``couyon serve`` processes and real WebSockets (the ``websockets`` client).
+
+One SQLite process: two people play a whole game over sockets; one closes his socket mid-game, the bot plays his
+seat once the grace period is over, and he comes back with the moves he missed. Two processes on one PostgreSQL:
+a move made on one reaches a socket on the other (LISTEN/NOTIFY), and a ``kill -9`` of one mid-game loses no move:
+its client reconnects to the other process and the game goes on to its end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from couyon.loadgen import ServerProcess
+from couyon.registry import verify_record
+from couyon.store import Store
+
+ENVIRONMENT = {"COUYON_TABLE_GRACE_S": "1", "COUYON_ANSWER_FLOOR_MS": "0", "COUYON_RETENTION_DAYS": "0"}
+
+
+class Person:
+    """A scripted person at a table: his cookie, his socket, what his seat was last shown."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.http = httpx.Client(base_url=url, timeout=20)
+        assert self.http.put("/api/player", json={"name": name}).status_code == 200
+        self.seat: str | None = None
+        self.number = -1
+        self.events: list[dict[str, Any]] = []
+        self.table: dict[str, Any] = {}
+        self.socket: Any = None
+        self.sent = 0
+        self.over = False
+
+    def header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())}
+
+    async def connect(self, url: str, code: str, secret: str) -> None:
+        address = url.replace("http://", "ws://") + f"/api/tables/{code}/socket?secret={secret}"
+        self.socket = await websockets.connect(address, additional_headers=self.header(), open_timeout=10)
+        await self.socket.send(json.dumps({"type": "hello", "since": self.number}))
+
+    async def play(self, moves: int | None = None) -> None:
+        """Read the socket and move (the first legal move) whenever the seat is to move; until the game is over or
+        ``moves`` moves were sent."""
+        while not self.over:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), 30))
+            if message["type"] == "table":
+                self.table = message["table"]
+                self.seat = self.table["me"]
+            elif message["type"] == "error":
+                assert message["code"] == "stale", message  # A bot's move crossed ours: the next view comes.
+            elif message["type"] == "game":
+                answer = message["answer"]
+                self.events += answer["events"]
+                self.number = answer["move_number"]
+                view = answer["view"]
+                assert str(view["seat"]) == answer["seat"] == self.seat  # Only his own seat's view.
+                if any(event["type"] == "game_over" for event in answer["events"]):
+                    self.over = True
+                    return
+                if view["to_move"] == self.seat and view["legal"]:
+                    await asyncio.sleep(0.05)  # A quick person: within the socket's 20 messages a second.
+                    move = {"type": "move", "move": view["legal"][0], "move_number": self.number}
+                    await self.socket.send(json.dumps(move))
+                    self.sent += 1
+                    if moves is not None and self.sent >= moves:
+                        return
+
+
+def _move_of(event: dict[str, Any]) -> str:
+    """A couyon event's move as stored (``S:take``, ``W:pass``, ``N:AH``)."""
+    if event["type"] == "bid":
+        return f"{event['seat']}:{'take' if event['take'] else 'pass'}"
+    return f"{event['seat']}:{event['card']}"
+
+
+def open_table(host: Person, guest: Person, game: str, guest_seat: str, **options: Any) -> tuple[str, str]:
+    table = host.http.post("/api/tables", json={"game": game, "options": options, "clock": 0}).json()
+    code, secret = table["code"].replace("-", ""), table["secret"]
+    assert guest.http.post(f"/api/tables/{code}/seats", json={"secret": secret, "seat": guest_seat}).status_code == 200
+    return code, secret
+
+
+def test_two_people_play_a_whole_game_and_one_who_leaves_gets_his_seat_back(tmp_path: Path) -> None:
+    with ServerProcess(tmp_path / "one", environment=ENVIRONMENT) as server:
+        anne, bob = Person(server.url, "Anne"), Person(server.url, "Bob")
+        code, secret = open_table(anne, bob, "couyon", "N", level="beginner")
+
+        async def scenario() -> None:
+            await anne.connect(server.url, code, secret)
+            await bob.connect(server.url, code, secret)
+            assert anne.http.post(f"/api/tables/{code}/start", json={"secret": secret}).status_code == 200
+            playing = asyncio.create_task(anne.play())
+            await bob.play(moves=3)
+            await bob.socket.close()
+            missed_from = bob.number
+            # Past the grace period the bot plays Bob's seat: Anne's table shows it, and the game goes on.
+            for _ in range(100):
+                await asyncio.sleep(0.1)
+                if any(seat["seat"] == "N" and seat["bot_now"] for seat in anne.table.get("seats", ())):
+                    break
+            else:
+                pytest.fail("the bot never took Bob's seat")
+            await asyncio.sleep(1.0)
+            seen = len(bob.events)
+            await bob.connect(server.url, code, secret)
+            await bob.play(moves=1)
+            caught_up = bob.events[seen:]
+            assert bob.number > missed_from and caught_up  # The moves he missed, as events, without a reload.
+            assert not any(seat["seat"] == "N" and seat["bot_now"] for seat in bob.table["seats"])
+            await bob.play()
+            await asyncio.wait_for(playing, 60)
+            await anne.socket.close()
+            await bob.socket.close()
+
+        asyncio.run(scenario())
+        assert anne.over and bob.over
+        # Each saw the other's moves as they were made.
+        assert any(event.get("seat") == "N" for event in anne.events)
+        assert any(event.get("seat") == "S" for event in bob.events)
+        shown = anne.http.get(f"/api/tables/{code}", params={"secret": secret}).json()
+        assert shown["state"] == "over" and shown["results"]["games"] == 1
+        record = anne.http.get(f"/api/tables/{code}/record", params={"secret": secret})
+        document = record.json()
+        assert document["people"] == {"S": "Anne", "N": "Bob"}
+        assert any(document["moves"][number].startswith("N:") for number in document["bot_moves"])
+        assert verify_record(record.content)["valid"] is True
+        # The review is written from South's seat only: North is told so in one sentence.
+        review = bob.http.get(f"/api/tables/{code}/review", params={"secret": secret})
+        assert review.status_code == 409 and review.json()["error"]["code"] == "no_review"
+
+
+def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: Path, postgres_url: str) -> None:
+    first = ServerProcess(tmp_path / "a", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
+    second = ServerProcess(tmp_path / "b", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
+    starting = threading.Thread(target=first.start)  # The two start side by side (the second migrates nothing).
+    starting.start()
+    second.start()
+    starting.join()
+    try:
+        anne, bob = Person(first.url, "Anne"), Person(second.url, "Bob")
+        code, secret = open_table(anne, bob, "couyon", "N", level="beginner")
+
+        async def scenario() -> None:
+            await anne.connect(first.url, code, secret)
+            await bob.connect(second.url, code, secret)
+            assert anne.http.post(f"/api/tables/{code}/start", json={"secret": secret}).status_code == 200
+            playing = asyncio.create_task(bob.play())
+            await anne.play(moves=4)
+            # Bob, on the other process, saw Anne's moves.
+            await asyncio.sleep(0.3)
+            assert sum(1 for event in bob.events if event.get("seat") == "S") >= 3
+            first.kill()
+            with pytest.raises(websockets.ConnectionClosed):
+                for _ in range(1000):  # What was sent before the kill, then the close.
+                    await asyncio.wait_for(anne.socket.recv(), 10)
+            seen_before_kill = anne.number
+            anne.http = httpx.Client(base_url=second.url, cookies=anne.http.cookies, timeout=20)
+            await anne.connect(second.url, code, secret)
+            await anne.play(moves=anne.sent + 2)  # The game goes on from the other process.
+            assert anne.number > seen_before_kill
+            playing.cancel()
+            await anne.socket.close()
+            await bob.socket.close()
+
+        asyncio.run(scenario())
+        # Every move either person saw is stored, in the order they saw it: none was lost, none forked.
+        store = Store(postgres_url)
+        try:
+            game_id = anne.http.get(f"/api/tables/{code}", params={"secret": secret}).json()["game_id"]
+            stored = (store.game(game_id) or pytest.fail("no game"))[1]
+        finally:
+            store.close()
+        for person in (anne, bob):
+            seen = [_move_of(event) for event in person.events if event["type"] in ("card", "bid")]
+            assert len(seen) >= 8 and seen == stored[: len(seen)]
+    finally:
+        first.kill()
+        second.stop()
