@@ -15,7 +15,7 @@ import pytest
 from tests.server.helpers import new_game, play_to_end, send_move
 
 from couyon.games.coucou.bots import AQC_BOTS, BOTS, bot_move
-from couyon.games.coucou.game import AS_QUI_COURT, Outcome, replay
+from couyon.games.coucou.game import AS_QUI_COURT, replay
 from couyon.registry import GAMES, verify_record
 from couyon.server.games import kind_of, replay_check
 
@@ -36,6 +36,7 @@ def truth(client: Any, game_id: str) -> tuple[Any, list[str], Any]:
 def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(make_client: Any) -> None:
     client = make_client()
     client.put("/api/player", json={"name": "Méry"})
+    boarded: list[int] = []
     for players, seed in ((5, 3), (20, 5)):
         answer = new_game(client, game=GAME, options={"players": players, "tokens": 1})
         assert answer["game"] == GAME and answer["bot"] == "expert/2" and answer["view"]["game"] == GAME
@@ -44,6 +45,9 @@ def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(ma
             view = answer["view"]
             coup = view["coup"]
             assert "kings_shown" in coup and "dealer_has_move" in coup and coup["discards"] == []
+            for shown in coup["kings_shown"]:  # public: every king shown is seat 1's to see
+                assert shown["card"][:-1] == "K"
+                assert shown["seat"] == 1 or coup["known"].get(str(shown["seat"])) == shown["card"]
             # Seat 1 is asked only when it may speak: the dealer only once handed an ace (ruling 22).
             if coup["position"] == len(coup["order"]) - 1:
                 assert coup["dealer_has_move"] is True and coup["card"][:-1] == "A"
@@ -69,9 +73,13 @@ def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(ma
         refusal = replay_check(game, altered)
         assert isinstance(refusal, str) and refusal.startswith(f"move {index} ")
         shown = client.get(f"/api/games/{answer['id']}").json()
-        assert shown["leaderboard"]["board"] == "free"
+        # With one token seat 1 can be out before it speaks (dealer of coup 1, not handed an ace, lowest): the
+        # game then ends in its creation, which the server does not rank (no finishing move; docs/coucou.md).
+        if any(move.startswith("1:") for move in moves):
+            assert shown["leaderboard"]["board"] == "free"
+            boarded.append(players)
     board = client.get(f"/api/leaderboard?game={GAME}&board=free").json()["entries"]
-    assert sorted(line["players"] for line in board) == [5, 20] and all(line["name"] == "Méry" for line in board)
+    assert sorted(line["players"] for line in board) == boarded and all(line["name"] == "Méry" for line in board)
     assert client.get("/api/leaderboard?game=coucou&board=free").json()["entries"] == []  # its own boards
 
 
@@ -147,29 +155,3 @@ def test_coucou_games_still_replay_their_version_1_bots() -> None:
 PINNED = {"easy": (23, 8), "normal": (23, 8), "expert": (28, 2)}
 """(moves, winner) of the game "pinned" at 8 players with 1 token by each version-1 level, measured on main at d1424a5
 (before the variant's bots): a change to a version-1 bot changes them."""
-
-
-@SQLITE_ONLY
-def test_a_shown_king_and_the_dealer_move_reach_the_api(make_client: Any) -> None:
-    """Seat 1 sees a king shown at its seat (public), and the dealer's move once handed an ace."""
-    client = make_client()
-    seen_king = seen_dealer = False
-    for seed in range(40):
-        answer = new_game(client, game=GAME, options={"players": 5, "tokens": 2, "level": "easy"})
-        rng = random.Random(seed)
-        while answer["view"]["winner"] is None and not (seen_king and seen_dealer):
-            coup = answer["view"]["coup"]
-            if coup["kings_shown"]:
-                seen_king = True
-                for shown in coup["kings_shown"]:
-                    assert shown["card"][:-1] == "K"
-                    if shown["seat"] != 1:
-                        assert coup["known"].get(str(shown["seat"])) == shown["card"]
-            if coup["position"] == len(coup["order"]) - 1:
-                seen_dealer = True
-                assert answer["view"]["legal"] == ["keep", "change"]
-            answer = send_move(client, answer, rng.choice(answer["view"]["legal"])).json()
-        if seen_king and seen_dealer:
-            break
-    assert seen_king and seen_dealer
-    assert Outcome.KING_SHOWN == "king-shown"
