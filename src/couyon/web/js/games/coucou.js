@@ -831,6 +831,11 @@ const coucou = {
     model.banner = null;
     const first = model.history[0];
     if (first) {
+      // As qui court, the dealer's left neighbour may have changed with him: his dealt card is the one that
+      // neighbour held at the showdown (nothing moves it after his exchange).
+      const left = first.order[first.order.length - 2];
+      const swapped = isAqc(model) && first.actions.includes(`${left}:exchange`);
+      const dealt = swapped ? first.after[String(left)] : first.after[String(HUMAN)];
       // Seat 1 dealt the first coup (the only way it can end before seat 1 speaks): nobody changes with the
       // dealer, so his card at the showdown is the one he kept.
       model.coup = {
@@ -839,8 +844,8 @@ const coucou = {
         order: first.order,
         actions: [],
         position: first.order.indexOf(HUMAN),
-        card: first.after[String(HUMAN)],
-        dealt: first.after[String(HUMAN)],
+        card: dealt,
+        dealt,
         swaps: [],
         known: {},
         discards: [],
