@@ -139,7 +139,7 @@ def test_a_whole_game_by_touch_on_a_320_px_phone(new_context: ContextFactory, pl
             for name in ("#keep-button", "#change-button"):
                 box = page.locator(name).bounding_box()
                 assert box and box["height"] >= 44
-        if turns == 1:
+        if turns == 1 and players == 20:  # the 5-seat phone game ran axe on the home and the rules
             assert_no_violations(page, f"as qui court table of {players} on a 320 px phone")
 
     play_out(page, "touch", players, check)

@@ -33,11 +33,14 @@ def truth(client: Any, game_id: str) -> tuple[Any, list[str], Any]:
     return game, moves, replay(game.seed, options["players"], options["tokens"], moves, AS_QUI_COURT)
 
 
-def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(make_client: Any) -> None:
+@pytest.mark.parametrize(
+    ("database_url", "players"), [("sqlite", 5), ("sqlite", 20), ("postgres", 5)], indirect=["database_url"]
+)
+def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(make_client: Any, players: int) -> None:
     client = make_client()
     client.put("/api/player", json={"name": "Méry"})
     boarded: list[int] = []
-    for players, seed in ((5, 3), (20, 5)):
+    for seed in (players,):
         answer = new_game(client, game=GAME, options={"players": players, "tokens": 1})
         assert answer["game"] == GAME and answer["bot"] == "expert/2" and answer["view"]["game"] == GAME
         rng, kinds = random.Random(seed), {event["type"] for event in answer["events"]}
@@ -79,7 +82,7 @@ def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(ma
             assert shown["leaderboard"]["board"] == "free"
             boarded.append(players)
     board = client.get(f"/api/leaderboard?game={GAME}&board=free").json()["entries"]
-    assert sorted(line["players"] for line in board) == boarded and all(line["name"] == "Méry" for line in board)
+    assert [line["players"] for line in board] == boarded and all(line["name"] == "Méry" for line in board)
     assert client.get("/api/leaderboard?game=coucou&board=free").json()["entries"] == []  # its own boards
 
 
