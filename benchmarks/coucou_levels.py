@@ -1,6 +1,14 @@
 """Coucou bot levels: each level's loss rate per coup by position, one seat of that level among Expert bots.
 
-Usage: ``python benchmarks/coucou_levels.py [--tables 6 8 12] [--deals N] [--prefix P]`` (not run by pytest).
+Usage: ``python benchmarks/coucou_levels.py [--variant coucou|as-qui-court] [--tables 6 8 12] [--deals N]
+[--prefix P] [--games G]`` (not run by pytest).
+
+``--variant as-qui-court`` measures as qui court (rulings 20–24) with its version-2 bots: the deal of
+``new_game(…, variant=AS_QUI_COURT)``, the dealer's move included (every level changes a handed ace, so it
+is no difference between levels; the dealer's row is his loss). ``--games G`` adds the whole-game table:
+G games per table size (seeds ``f"{P}:game:{size}:{i}"``, 3 tokens), seat 1 of each level among Expert
+bots, the same seeds for every level: win rate, mean place, mean score (ruling 16), and the paired
+difference of score between Expert and Normal at seat 1 with its 95% interval.
 
 For every table size and every deal (coup 1 of ``new_game(f"{P}:{size}:{i}", size, 3)``,
 so all ``size`` players are in), the coup is played by Expert bots through the engine and
@@ -28,16 +36,21 @@ import sys
 import time
 from pathlib import Path
 
-from couyon.games.coucou.bots import BOTS, CoucouBot, bot_rng
-from couyon.games.coucou.game import GameState, Move, new_game, play
+from couyon.games.coucou.bots import AQC_BOTS, BOTS, CoucouBot, bot_rng
+from couyon.games.coucou.entry import CoucouEngine
+from couyon.games.coucou.game import COUCOU, GameState, Move, Variant, new_game, play
 from couyon.games.coucou.view import view
 
 LEVELS = ("easy", "normal", "expert")
 Z95 = 1.959964
+VARIANT = {"variant": COUCOU}
+"""The variant measured (``--variant``): coucou's bots are version 1, as qui court's version 2."""
 
 
 def bot_of(level: str) -> CoucouBot:
-    return BOTS[f"{level}/1"]
+    if VARIANT["variant"] is COUCOU:
+        return BOTS[f"{level}/1"]
+    return AQC_BOTS[f"{level}/2"]
 
 
 def finish_coup(state: GameState, expert: CoucouBot) -> GameState:
@@ -57,7 +70,7 @@ def choice(state: GameState, bot: CoucouBot) -> Move:
 def deal_losses(seed: str, size: int) -> dict[str, list[int]]:
     """For one deal: by level, the loss (0/1) of the seat at each position 0 … m − 1 (the last is the dealer)."""
     expert = bot_of("expert")
-    state = new_game(seed, size, 3)
+    state = new_game(seed, size, 3, VARIANT["variant"])
     order = state.coup.order
     before_move: list[GameState] = []
     expert_moves: list[Move] = []
@@ -141,6 +154,53 @@ def measure(size: int, deals: int, prefix: str) -> list[str]:
     return lines
 
 
+def whole_games(size: int, games: int, prefix: str) -> list[str]:
+    """Seat 1 of each level among Expert bots, whole games of 3 tokens: win rate, mean place, mean score."""
+    engine = CoucouEngine(VARIANT["variant"])
+    expert = bot_of("expert")
+    scores: dict[str, list[float]] = {level: [] for level in LEVELS}
+    places: dict[str, list[float]] = {level: [] for level in LEVELS}
+    coups: list[int] = []
+    started = time.process_time()
+    for number in range(games):
+        seed = f"{prefix}:game:{size}:{number}"
+        for level in LEVELS:
+            own = bot_of(level)
+            state = new_game(seed, size, 3, VARIANT["variant"])
+            while state.winner is None:
+                state = play(state, engine.bot_move(state, own if state.to_move == 1 else expert))
+            assert state.score is not None
+            scores[level].append(float(state.score))
+            places[level].append(float(state.place_of(1) or 0))
+            if level == "expert":
+                coups.append(state.coup.number)
+    elapsed = time.process_time() - started
+    lines = [
+        f"#### whole games, {size} players, 3 tokens, {games:,} games per level (mean {sum(coups) / games:.0f} coups; "
+        f"{elapsed:.0f} s of CPU)",
+        "",
+        "| seat 1 plays | win rate | mean place | mean score |",
+        "|---|---|---|---|",
+    ]
+    for level in LEVELS:
+        wins = [float(place == 1) for place in places[level]]
+        win, half = interval(wins)
+        place, place_half = interval(places[level])
+        score, score_half = interval(scores[level])
+        lines.append(
+            f"| {level} | {percent(win, half)}% | {place:.2f} ± {place_half:.2f} | {score:.0f} ± {score_half:.0f} |"
+        )
+    lines.append("")
+    for worse, better in (("normal", "expert"), ("easy", "normal")):
+        differences = [b - a for a, b in zip(scores[worse], scores[better], strict=True)]
+        mean, half = interval(differences)
+        lines.append(
+            f"- score, {better} − {worse} (paired by seed): {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
+        )
+    lines.append("")
+    return lines
+
+
 def describe_run(argv: list[str]) -> list[str]:
     try:
         commit = subprocess.run(
@@ -161,10 +221,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, nargs="+", default=[6, 8, 12])
     parser.add_argument("--deals", type=int, default=50_000, help="deals per table size (default 50,000)")
     parser.add_argument("--prefix", default="levels", help="seed prefix of the deals")
+    parser.add_argument("--variant", choices=[str(variant) for variant in Variant], default=str(COUCOU))
+    parser.add_argument("--games", type=int, default=0, help="whole games per table size and level (default none)")
+    parser.add_argument("--game-tables", type=int, nargs="+", default=[5, 8, 12, 20])
     args = parser.parse_args(argv)
+    VARIANT["variant"] = Variant(args.variant)
     output = describe_run(argv)
-    for size in args.tables:
+    for size in args.tables if args.deals else ():
         output.extend(measure(size, args.deals, args.prefix))
+        print("\n".join(output), flush=True)
+        output = []
+    for size in args.game_tables if args.games else ():
+        output.extend(whole_games(size, args.games, args.prefix))
         print("\n".join(output), flush=True)
         output = []
     return 0

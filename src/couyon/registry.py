@@ -18,6 +18,7 @@ import couyon
 from couyon.common.arena import Arena
 from couyon.common.kind import Engine, GameKind, Json, OptionRule, Options, Review
 from couyon.common.records import RecordError, read_document, wrong_format
+from couyon.games.coucou.entry import AS_QUI_COURT_GAME
 from couyon.games.coucou.entry import GAME as COUCOU_GAME
 from couyon.games.couyon.arena import ARENA as COUYON_ARENA
 from couyon.games.couyon.entry import GAME as COUYON
@@ -28,6 +29,7 @@ from couyon.games.tarot.entry import GAMES as TAROT_GAMES
 
 __all__ = [
     "ARENAS",
+    "AS_QUI_COURT_GAME",
     "COUCOU_GAME",
     "COUYON",
     "DEFAULT_GAME",
@@ -51,7 +53,9 @@ __all__ = [
 DEFAULT_GAME = "couyon"
 """The game of a request, a stored row or a record that names none: the common couyon."""
 
-GAMES: dict[str, GameKind] = {game.id: game for game in (COUYON, MALMEDY_GAME, COUCOU_GAME, *TAROT_GAMES)}
+GAMES: dict[str, GameKind] = {
+    game.id: game for game in (COUYON, MALMEDY_GAME, COUCOU_GAME, AS_QUI_COURT_GAME, *TAROT_GAMES)
+}
 """Every game, in the order the home page shows them (couyon first)."""
 
 ARENAS: dict[str, Arena[Any]] = {arena.game: arena for arena in (COUYON_ARENA, MALMEDY_ARENA, TAROT_ARENA)}
@@ -104,7 +108,7 @@ RECORD_VERIFIERS: dict[str, Callable[[str | bytes], dict[str, Any]]] = {
 }
 """``couyon verify`` by record format: each entry's ``record_format``, then its ``extra_verifiers``. Couyon and
 Malmedy share ``couyon-record/1``: the later entry, Malmedy's, reads both variants
-(``couyon.games.malmedy.record.verify``); coucou's entry also reads ``coucou-record/2`` (coucou and as qui court)."""
+(``couyon.games.malmedy.record.verify``); as qui court's entry reads ``coucou-record/2`` (both variants)."""
 
 
 def verify_record(text: str | bytes) -> dict[str, Any]:

@@ -3,8 +3,9 @@ from the contract and rulings 20–24 only.
 
 It shares nothing with ``couyon``. From the independent ``coucou-record/1`` reference
 (``reference.coucou_contract``) it borrows what the two sections share word for word: the stream,
-the decks, the circle, the record's shape and, for a ``"variant": "coucou"`` record, the whole
-``/1`` report, to which ``/2`` only adds ``variant``. The as qui court coup is its own loop below:
+the decks, the circle, the record's shape, the game around the coups (``CoucouGame``, subclassed:
+moves, showdowns, tokens, places, the passing deal) and, for a ``"variant": "coucou"`` record, the
+whole ``/1`` report, to which ``/2`` only adds ``variant``. The as qui court coup is its own below:
 seats are ints, cards strings, a coup a dict of hands and a list of outcomes.
 
 It also makes records to test with: ``random_moves`` plays whole random games with every choice
@@ -18,11 +19,10 @@ from typing import Any
 
 from reference.contract import ContractStream, Refusal, _no_constant, _no_duplicate_keys
 from reference.coucou_contract import (
+    CoucouGame,
     check_shape,
     circle,
-    first_dealer,
     is_king,
-    next_right,
     rank_of,
     shuffled_deck,
     verify_coucou,
@@ -117,82 +117,17 @@ class Coup:
         }
 
 
-class AsQuiCourtGame:
-    """A whole as qui court game from its seed; each move is one call to ``play``."""
+class AsQuiCourtGame(CoucouGame):
+    """A whole as qui court game from its seed: coucou's game (``reference.coucou_contract.CoucouGame``: the
+    moves' checks, the showdown's tokens, eliminations, places and the passing deal) with this page's coup,
+    and a report that names its variant."""
 
-    def __init__(self, seed: str, players: int, tokens: int) -> None:
-        self.seed = seed
-        self.players = players
-        self.tokens = {seat: tokens for seat in range(1, players + 1)}
-        self.eliminated: list[dict[str, int]] = []
-        self.winner: int | None = None
-        self.coup = Coup.dealt(seed, 1, first_dealer(seed, players), self.in_game(), players)
-        self.log = [self.coup]
-
-    def in_game(self) -> list[int]:
-        return [seat for seat in range(1, self.players + 1) if self.tokens[seat] > 0]
-
-    def play(self, index: int, move: Any) -> None:
-        if self.winner is not None:
-            raise Refusal("the game is over", index)
-        if not isinstance(move, str) or move.count(":") != 1:
-            raise Refusal("a move is a string with exactly one colon", index)
-        seat, action = move.split(":")
-        expected = self.coup.speaker
-        assert expected is not None
-        if seat != str(expected):
-            raise Refusal(f"it is seat {expected}'s turn", index)
-        if action not in ("keep", "change"):
-            raise Refusal("the action must be keep or change", index)
-        coup = self.coup
-        coup.move(action)
-        if coup.speaker is not None:
-            return
-        coup.after = dict(coup.hands)
-        coup.losers = coup.showdown()
-        for loser in coup.losers:
-            self.tokens[loser] -= 1
-        coup.eliminated = [seat for seat in coup.losers if self.tokens[seat] == 0]
-        coup.tokens = dict(self.tokens)
-        left = self.in_game()
-        for out in coup.eliminated:
-            self.eliminated.append({"seat": out, "coup": coup.number, "place": 1 + len(left)})
-        if len(left) == 1:
-            self.winner = left[0]
-            return
-        self.coup = Coup.dealt(
-            self.seed, coup.number + 1, next_right(coup.dealer, left, self.players), left, self.players
-        )
-        self.log.append(self.coup)
-
-    def legal(self) -> list[str]:
-        seat = self.coup.speaker
-        if self.winner is not None or seat is None:
-            return []
-        return [f"{seat}:keep", f"{seat}:change"]
+    def deal(self, number: int, dealer: int, in_game: list[int]) -> Coup:
+        return Coup.dealt(self.seed, number, dealer, in_game, self.players)
 
     def report(self) -> dict[str, Any]:
-        n = self.players
-        place: int | None = None
-        score: int | None = None
-        if self.winner == 1:
-            place, score = 1, 1000 + 10 * self.tokens[1]
-        elif self.winner is not None:
-            out = next(entry for entry in self.eliminated if entry["seat"] == 1)
-            place = out["place"]
-            score = 1000 * (n - place) // (n - 1) + min(out["coup"], 50)
-        return {
-            "valid": True,
-            "variant": "as-qui-court",
-            "finished": self.winner is not None,
-            "winner": self.winner,
-            "tokens": {str(seat): self.tokens[seat] for seat in range(1, n + 1)},
-            "coups": len(self.log),
-            "eliminated": [dict(entry) for entry in self.eliminated],
-            "place": place,
-            "score": score,
-            "coup_log": [coup.entry() for coup in self.log],
-        }
+        report = super().report()
+        return {"valid": True, "variant": "as-qui-court", **{k: v for k, v in report.items() if k != "valid"}}
 
 
 def verify_record_2(data: str | bytes) -> dict[str, Any]:

@@ -196,8 +196,12 @@ class CoucouGame:
         self.tokens = {seat: tokens for seat in range(1, players + 1)}
         self.eliminated: list[dict[str, int]] = []
         self.winner: int | None = None
-        self.coup = Coup.dealt(seed, 1, first_dealer(seed, players), self.in_game(), players)
+        self.coup = self.deal(1, first_dealer(seed, players), self.in_game())
         self.log = [self.coup]
+
+    def deal(self, number: int, dealer: int, in_game: list[int]) -> Any:
+        """Coup ``number`` dealt by ``dealer`` to the seats ``in_game`` (a variant deals its own coup)."""
+        return Coup.dealt(self.seed, number, dealer, in_game, self.players)
 
     def in_game(self) -> list[int]:
         return [seat for seat in range(1, self.players + 1) if self.tokens[seat] > 0]
@@ -232,7 +236,7 @@ class CoucouGame:
             self.winner = left[0]
             return
         dealer = next_right(coup.dealer, left, self.players)
-        self.coup = Coup.dealt(self.seed, coup.number + 1, dealer, left, self.players)
+        self.coup = self.deal(coup.number + 1, dealer, left)
         self.log.append(self.coup)
 
     def legal(self) -> list[str]:

@@ -21,7 +21,13 @@ from couyon.server.names import NAME_MAX
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TAROTS = ("tarot3", "tarot4", "tarot5")
-NAMED = {"couyon": ("couyon",), "Malmedy": ("malmedy",), "coucou": ("coucou",), "tarot": TAROTS}
+NAMED = {
+    "couyon": ("couyon",),
+    "Malmedy": ("malmedy",),
+    "coucou": ("coucou",),
+    "as-qui-court": ("as-qui-court",),
+    "tarot": TAROTS,
+}
 """How the docs' prose names games: tarot is its three tables."""
 
 
@@ -40,7 +46,7 @@ def stated(name: str, pattern: str) -> re.Match[str]:
 
 def bots_by_game(listed: str) -> dict[str, str]:
     """``couyon `expert/3`, Malmedy `expert/1`, tarot `expert/3``` as {game id: bot id}."""
-    pairs = re.findall(r"(\w+) `([a-z]+/[0-9]+)`", listed)
+    pairs = re.findall(r"([\w-]+) `([a-z]+/[0-9]+)`", listed)
     assert pairs, listed
     return {game: bot for name, bot in pairs for game in NAMED[name]}
 

@@ -147,8 +147,8 @@ class GameKind:
     """A seat's (score, won) in a finished game, as the leaderboard would score that seat (a friends' table's own
     results); set with ``seats``."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
-    """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format``: coucou's
-    ``coucou-record/2`` (both variants, as qui court included, before that table has an entry of its own)."""
+    """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format`` (none today:
+    as qui court's entry, whose format is ``coucou-record/2``, reads coucou's ``/2`` records too)."""
 
     def new_game(self, seed: str, options: Options | None = None) -> Any:
         """The game before its first move, dealt from ``seed``."""

@@ -134,7 +134,7 @@ def coucou_view_json(state: GameState, seat: int) -> Json:
     seat_view = view(state, seat, history=())
     over = seat_view.winner is not None
     return {
-        "game": "coucou",
+        "game": str(state.variant),  # the registry's id: coucou, as-qui-court
         "seat": seat_view.seat,
         "players": seat_view.players,
         "deck": seat_view.deck_size,

@@ -1,4 +1,5 @@
-"""Coucou's entry in the registry (``GAME``): its fold for the server, with the bots' public-history cache."""
+"""Coucou's entries in the registry: ``GAME`` (coucou) and ``AS_QUI_COURT_GAME`` (Méry's as qui court, rulings
+20–24, the same fold with ``Variant.AS_QUI_COURT``), each with its fold for the server and the bots' history cache."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from couyon.games.coucou.answers import (
 from couyon.games.coucou.record import FORMAT_2
 from couyon.games.coucou.record import Record as CoucouRecord
 from couyon.games.coucou.record import verify as coucou_verify
-from couyon.games.coucou.review import coucou_review
+from couyon.games.coucou.review import as_qui_court_review, coucou_review
 from couyon.games.coucou.view import PublicCoup, public_coup
 from couyon.games.coucou.view import view as coucou_view
 
@@ -31,9 +32,12 @@ per finished coup): the games in play at this moment. A game without its entry r
 
 
 class CoucouEngine:
-    """Coucou's fold (``couyon.games.coucou.game``): 5 to 20 players, ``players`` and ``tokens`` from the table options."""
+    """Coucou's fold (``couyon.games.coucou.game``): 5 to 20 players, ``players`` and ``tokens`` from the table options.
 
-    def __init__(self) -> None:
+    ``variant`` chooses the table: coucou, or as qui court (its records are ``coucou-record/2``)."""
+
+    def __init__(self, variant: coucou_game.Variant = coucou_game.COUCOU) -> None:
+        self.variant = variant
         self._lock = threading.Lock()
         # By the id of the last finished coup: (the finished coups, their public history).
         self._histories: OrderedDict[int, tuple[tuple[coucou_game.Coup, ...], tuple[PublicCoup, ...]]] = OrderedDict()
@@ -42,7 +46,7 @@ class CoucouEngine:
         players = options.get("players", coucou_game.DEFAULT_PLAYERS)
         tokens = options.get("tokens", coucou_game.DEFAULT_TOKENS)
         assert isinstance(players, int) and isinstance(tokens, int), "parse_options checks the options"
-        return coucou_game.new_game(seed, players, tokens)
+        return coucou_game.new_game(seed, players, tokens, self.variant)
 
     def parse_move(self, text: str, options: Options) -> coucou_game.Move:
         return coucou_game.Move.parse(text)
@@ -105,7 +109,8 @@ class CoucouEngine:
         players = options.get("players", coucou_game.DEFAULT_PLAYERS)
         tokens = options.get("tokens", coucou_game.DEFAULT_TOKENS)
         assert isinstance(players, int) and isinstance(tokens, int), "parse_options checks the options"
-        return CoucouRecord(seed, players, tokens, tuple(moves), dict(extras)).to_json()
+        variant = None if self.variant is coucou_game.COUCOU else self.variant
+        return CoucouRecord(seed, players, tokens, tuple(moves), dict(extras), variant).to_json()
 
 
 GAME = GameKind(
@@ -151,6 +156,41 @@ GAME = GameKind(
     deal_results=results.deal_results,
     traveller=results.traveller,
     review=coucou_review,
-    # As qui court (rulings 20–24) has no table yet, but its records, coucou-record/2, are verified already.
-    extra_verifiers={FORMAT_2: coucou_verify},
+)
+
+_OPTIONS = GAME.options
+
+AS_QUI_COURT_GAME = GameKind(
+    id="as-qui-court",
+    names={"fr": "As qui court", "en": "As qui court"},
+    summaries={
+        "fr": "La variante de Méry : le donneur n'a qu'une carte et reçoit celle de son voisin, il ne change "
+        "avec le talon que s'il vient de recevoir un as, et un roi se montre au lieu de dire « Coucou ! ».",
+        "en": "Méry's variant: the dealer has one card and takes his neighbour's, he changes with the stock "
+        "only when he has just been handed an ace, and a king is shown instead of saying “Coucou!”.",
+    },
+    player_counts=GAME.player_counts,
+    # Its records are coucou-record/2 with "variant": "as-qui-court"; the same verifier reads both variants.
+    record_format=FORMAT_2,
+    variant=str(coucou_game.AS_QUI_COURT),
+    engine=CoucouEngine(coucou_game.AS_QUI_COURT),
+    human=COUCOU_HUMAN,
+    actions="keep or change",
+    bots=coucou_bots.AQC_BOTS,
+    table_bot_id=coucou_bots.AQC_TABLE_BOT_ID,
+    rules_page="#/rules/as-qui-court",
+    verify=coucou_verify,
+    view_json=coucou_view_json,
+    events_of=coucou_events_of,
+    options=_OPTIONS,
+    # Ruling 20: everything not named there is coucou's, the daily challenge's table included (ruling 17).
+    daily_options=GAME.daily_options,
+    level_bots={"easy": "easy/2", "normal": "normal/2", "expert": "expert/2"},
+    hint_bot_id="expert/2",
+    decision_floor_ms=GAME.decision_floor_ms,
+    board_facts=coucou_board_facts,
+    win_score=1000,
+    deal_results=results.deal_results,
+    traveller=results.traveller,
+    review=as_qui_court_review,
 )

@@ -12,7 +12,8 @@ def deal_results(state: GameState) -> list[Json]:
     """How each finished coup seat 1 was dealt a card in went for it: the day's traveller's line.
 
     ``card`` is the card seat 1 was dealt, ``said`` ``keep`` or ``change`` (a change refused by a
-    king's "Coucou !" or made with the stock included), None when seat 1 dealt and so had no say;
+    king's "Coucou !" or shown king, or made with the stock included), None when seat 1 dealt and so had no say
+    (as qui court: unless he was handed an ace);
     ``lost`` whether it lost a token at the showdown, ``eliminated`` whether that was its last.
     """
     results: list[Json] = []
@@ -20,7 +21,8 @@ def deal_results(state: GameState) -> list[Json]:
         position = coup.position_of(COUCOU_HUMAN)
         if position is None:
             continue
-        dealt = position == len(coup.order) - 1
+        # The dealer has no say, except at as qui court when he was handed an ace (his move is then logged).
+        dealt = position >= len(coup.actions)
         results.append(
             {
                 "coup": coup.number,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from couyon.games.coucou.bots import BOTS, ExpertBot, bot_id, bot_move
+from couyon.games.coucou.bots import AQC_BOTS, BOTS, CoucouBot, ExpertBot, ExpertBot2, bot_id, bot_move
 from couyon.games.coucou.cards import RANK_CODES
 from couyon.games.coucou.game import (
     CHANGE,
@@ -34,6 +34,7 @@ from couyon.games.coucou.game import (
     Coup,
     GameState,
     Move,
+    Variant,
     new_game,
     play,
 )
@@ -45,23 +46,47 @@ HUMAN = 1
 """Seat 1, the human's (ruling 1)."""
 REVIEWER = ExpertBot()
 """The expert whose choice the review shows: the hint's bot."""
+AQC_REVIEWER = ExpertBot2()
+"""As qui court's: its hint's bot, ``expert/2``."""
 
 
 def coucou_review(seed: str, moves: Sequence[str], revealed: bool, options: Mapping[str, Any], bots: str) -> Json:
     """The review of the finished game ``seed`` + ``moves`` dealt with the table ``options``, the other seats
     played by the bot ``bots`` (see the module's text)."""
-    state = new_game(seed, options.get("players", DEFAULT_PLAYERS), options.get("tokens", DEFAULT_TOKENS))
-    bot = BOTS[bots]
+    return _review(Variant.COUCOU, REVIEWER, BOTS, seed, moves, revealed, options, bots)
+
+
+def as_qui_court_review(seed: str, moves: Sequence[str], revealed: bool, options: Mapping[str, Any], bots: str) -> Json:
+    """The review of a finished game of as qui court: as coucou's, judged by ``expert/2``; the dealer's move
+    (when he was handed an ace) is a decision like any other, and a king shown is ``king-shown``."""
+    return _review(Variant.AS_QUI_COURT, AQC_REVIEWER, AQC_BOTS, seed, moves, revealed, options, bots)
+
+
+def _review(
+    variant: Variant,
+    reviewer: CoucouBot,
+    known: Mapping[str, CoucouBot],
+    seed: str,
+    moves: Sequence[str],
+    revealed: bool,
+    options: Mapping[str, Any],
+    bots: str,
+) -> Json:
+    players, tokens = options.get("players", DEFAULT_PLAYERS), options.get("tokens", DEFAULT_TOKENS)
+    state = new_game(seed, players, tokens, variant)
+    bot = known[bots]
     decisions: dict[int, Json] = {}
     for text in moves:
         move = Move.parse(text)
         if move.seat == HUMAN:
-            decisions[state.coup.number] = _decision(state, move, bot, revealed)
+            decisions[state.coup.number] = _decision(state, move, bot, revealed, reviewer)
         state = play(state, move)
     coups = [_coup(coup, decisions.get(coup.number)) for coup in state.finished if HUMAN in coup.order]
+    named = {} if variant is Variant.COUCOU else {"variant": str(variant)}
     return {
         "revealed": revealed,
-        "expert": bot_id(REVIEWER),
+        **named,
+        "expert": bot_id(reviewer),
         "bots": bots,
         "players": state.players,
         "tokens": state.starting_tokens,
@@ -73,9 +98,9 @@ def coucou_review(seed: str, moves: Sequence[str], revealed: bool, options: Mapp
     }
 
 
-def _decision(state: GameState, move: Move, bot: Any, revealed: bool) -> Json:
+def _decision(state: GameState, move: Move, bot: Any, revealed: bool, reviewer: CoucouBot) -> Json:
     """Seat 1's ``move`` in ``state``: its card, the expert's choice and, ``revealed``, the other choice replayed."""
-    expert = bot_move(state, REVIEWER).action
+    expert = bot_move(state, reviewer).action
     decision: Json = {
         "card": str(state.coup.card_of(HUMAN)),
         "choice": str(move.action),
@@ -125,6 +150,8 @@ def _coup(coup: Coup, decision: Json | None) -> Json:
             "eliminated": list(shown.eliminated),
         },
     }
+    if coup.variant is Variant.AS_QUI_COURT:
+        entry["showdown"]["kings_shown"] = list(shown.kings_shown)
     if decision is not None:
         followed = _seat_one(coup)
         decision.update(followed if "other" in decision else {"outcome": followed["outcome"]})

@@ -35,7 +35,7 @@ export async function showReview(root, gameId) {
   if (page.error) {
     root.replaceChildren(paragraph(failure(page.error), "review-error"));
     page.id = null; // asked again on the next visit: the game may be over by then
-  } else if (page.review.game === "coucou") drawCoucou(root);
+  } else if (page.review.game === "coucou" || page.review.game === "as-qui-court") drawCoucou(root);
   else draw(root);
 }
 
@@ -427,7 +427,8 @@ function coucouCoup(coup) {
   item.setAttribute("aria-labelledby", heading.id);
   item.append(heading);
   const decision = coup.decision;
-  if (!decision) item.append(paragraph(words.youDealt));
+  const aqc = page.review.variant === "as-qui-court";
+  if (!decision) item.append(paragraph(aqc ? words.youDealtAqc : words.youDealt));
   else {
     const box = element("div", "review-judged");
     const said = t().coucou.said;
@@ -453,6 +454,7 @@ function coucouCoup(coup) {
   }
   item.append(element("h3", "", words.showdownTitle), cards);
   if (show.stock) item.append(paragraph(words.stock(cardWithArticle(show.stock))));
+  if (show.kings_shown?.length) item.append(paragraph(words.kingsShown(show.kings_shown.map(coucouSeat).join(", "))));
   const losers = show.losers.map(coucouSeat);
   const lowest = t().coucou.rankPhrase(show.lowest, t().coucou.rankName[show.lowest]);
   item.append(paragraph(losers.length ? words.lowest(lowest, losers.join(", ")) : words.allEqual));

@@ -10,6 +10,18 @@ so that the server's replay recomputes every bot move.
   the first to speak where the ruling says, always keep a king.
 - ``expert/1``: normal, plus the information rule: keep whenever the left neighbour's
   exchange handed a higher card (he now holds the lower one, and it can no longer move).
+
+As qui court (rulings 20–24) has its own three, version 2 (``AQC_BOTS``), fitted to that deal
+(``benchmarks/as_qui_court_fit.py``; docs/coucou.md gives the tables and the measured levels):
+
+- ``easy/2``: coucou's easy rule (change on a 7 or lower); the dealer handed an ace changes it.
+- ``normal/2``: keep a rank at least the fitted threshold of its position and the players still in
+  (``AQC_THRESHOLDS``), always a king; no information used; the dealer handed an ace changes it.
+- ``expert/2``: normal/2's table, plus the information rule, plus what a shown king tells: once a king
+  has been shown in the coup, someone before holds a card he wanted rid of, and the seat keeps from the
+  lower threshold ``AQC_AFTER_KING``. The dealer handed an ace changes it (an ace can only be matched).
+
+Given a coucou view, a version-2 bot plays as its version 1 (the tables are the variant's only).
 """
 
 from __future__ import annotations
@@ -20,8 +32,8 @@ from typing import Protocol
 from couyon.common.bots import Named
 from couyon.common.bots import bot_id as bot_id
 from couyon.common.stream import Stream
-from couyon.games.coucou.cards import KING, ranks_of
-from couyon.games.coucou.game import CHANGE, KEEP, GameState, Move, Seat
+from couyon.games.coucou.cards import ACE, KING, ranks_of
+from couyon.games.coucou.game import AS_QUI_COURT, CHANGE, KEEP, GameState, Move, Outcome, Seat
 from couyon.games.coucou.view import CoucouView, CoupView, view
 
 EASY_LOWEST_KEPT = 8
@@ -134,3 +146,143 @@ BOTS: dict[str, CoucouBot] = {bot_id(bot): bot for bot in (EasyBot(), NormalBot(
 """Every coucou bot by the ``name/version`` records keep."""
 TABLE_BOT_ID = "expert/1"
 """The bot at the daily challenge's table (ruling 17: Expert bots)."""
+
+
+# -- as qui court (rulings 20–24): version 2, fitted to the variant's deal ----------------------------------
+
+_RANKS = {"A": ACE, "J": 11, "Q": 12, "K": KING}
+
+
+def _table(rows: str) -> dict[tuple[int, int], tuple[int, ...]]:
+    """``"52 5: 5 6 6 6"`` lines as {(deck, m): the lowest rank kept at positions 0 … m − 2}."""
+    table: dict[tuple[int, int], tuple[int, ...]] = {}
+    for line in rows.strip().splitlines():
+        head, _, ranks = line.partition(":")
+        deck, players_in = (int(part) for part in head.split())
+        table[(deck, players_in)] = tuple(_RANKS.get(rank, 0) or int(rank) for rank in ranks.split())
+    return table
+
+
+AQC_THRESHOLDS = _table(
+    """
+52 2: 7
+52 3: 6 7
+52 4: 6 6 7
+52 5: 5 6 6 6
+52 6: 5 5 5 6 6
+52 7: 5 5 5 5 6 6
+52 8: 4 4 5 5 5 5 5
+52 9: 4 4 4 5 5 5 5 5
+52 10: 4 4 4 4 5 5 5 5 5
+52 11: 4 4 4 4 4 4 4 5 5 5
+52 12: 4 4 4 4 4 4 4 4 4 4 4
+52 13: 4 4 4 4 4 4 4 4 4 4 4 4
+52 14: 3 3 3 4 4 4 4 4 4 4 4 4 4
+52 15: 3 3 3 3 4 4 4 4 4 4 4 4 4 4
+52 16: 3 3 3 3 3 3 3 4 4 4 4 4 4 4 4
+52 17: 3 3 3 3 3 3 3 3 4 4 4 4 4 4 4 4
+52 18: 3 3 3 3 3 3 3 3 3 3 3 4 4 4 4 4 4
+52 19: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 4 4 4
+52 20: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+32 2: 9
+32 3: 9 9
+32 4: 9 9 9
+32 5: 9 9 9 9
+32 6: 8 8 9 9 9
+"""
+)
+"""As qui court, nothing seen (or handed a lower card): by (deck, players still in), the lowest rank each
+position 0 … m − 2 keeps; the dealer (m − 1) has no threshold: handed an ace, he changes it."""
+
+AQC_AFTER_KING = _table(
+    """
+52 2: 7
+52 3: 6 7
+52 4: 6 6 5
+52 5: 5 6 4 4
+52 6: 5 5 4 4 4
+52 7: 5 5 4 4 4 4
+52 8: 4 4 4 4 4 4 4
+52 9: 4 4 4 4 4 4 4 4
+52 10: 4 4 3 4 4 4 4 4 4
+52 11: 4 4 4 3 4 3 4 4 4 4
+52 12: 4 4 3 3 3 3 3 4 4 4 4
+52 13: 4 4 3 3 3 3 3 3 3 3 3 3
+52 14: 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 15: 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 16: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 17: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 18: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 19: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+52 20: 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+32 2: 9
+32 3: 9 9
+32 4: 9 9 8
+32 5: 9 9 8 8
+32 6: 8 8 8 8 8
+"""
+)
+"""As qui court, once a king has been shown earlier in the coup (expert/2 only): the lowest rank kept."""
+
+
+def aqc_threshold(deck_size: int, players_in: int, position: int, after_king: bool = False) -> int:
+    """The lowest rank the seat at ``position`` keeps (``after_king``: once a king was shown in this coup)."""
+    table = AQC_AFTER_KING if after_king else AQC_THRESHOLDS
+    try:
+        return table[(deck_size, players_in)][position]
+    except (KeyError, IndexError):
+        raise ValueError(
+            f"no as qui court threshold at position {position} of {players_in} with {deck_size} cards"
+        ) from None
+
+
+def _aqc_keeps(seat_view: CoucouView, use_kings: bool) -> bool:
+    """The fitted table's choice at as qui court: a king kept, the dealer's ace changed, else the threshold."""
+    coup = _speaking(seat_view)
+    assert coup.card is not None and coup.position is not None
+    if coup.card.rank == KING:
+        return True
+    if coup.position == coup.players_in - 1:
+        return False  # the dealer speaks only handed an ace: the stock's card cannot be lower
+    after_king = use_kings and any(outcome is Outcome.KING_SHOWN for outcome in coup.actions)
+    return coup.card.rank >= aqc_threshold(seat_view.deck_size, coup.players_in, coup.position, after_king)
+
+
+class EasyBot2:
+    """As qui court's easy: change on a 7 or lower, as coucou's (the dealer's ace is below 8: he changes it)."""
+
+    name = "easy"
+    version = 2
+
+    def choose(self, seat_view: CoucouView, rng: Stream) -> Move:
+        return EasyBot().choose(seat_view, rng)
+
+
+class NormalBot2:
+    """As qui court's normal: the fitted threshold of its position, no information used."""
+
+    name = "normal"
+    version = 2
+
+    def choose(self, seat_view: CoucouView, rng: Stream) -> Move:
+        if seat_view.coup is None or seat_view.coup.variant is not AS_QUI_COURT:
+            return NormalBot().choose(seat_view, rng)
+        return _move(seat_view, _aqc_keeps(seat_view, use_kings=False))
+
+
+class ExpertBot2:
+    """As qui court's expert: the fitted thresholds, the information rule, and the shown kings' lower threshold."""
+
+    name = "expert"
+    version = 2
+
+    def choose(self, seat_view: CoucouView, rng: Stream) -> Move:
+        if seat_view.coup is None or seat_view.coup.variant is not AS_QUI_COURT:
+            return ExpertBot().choose(seat_view, rng)
+        return _move(seat_view, handed_higher(seat_view) or _aqc_keeps(seat_view, use_kings=True))
+
+
+AQC_BOTS: dict[str, CoucouBot] = {bot_id(bot): bot for bot in (EasyBot2(), NormalBot2(), ExpertBot2())}
+"""As qui court's bots by the ``name/version`` its records keep."""
+AQC_TABLE_BOT_ID = "expert/2"
+"""The bot at as qui court's daily table (ruling 17, by ruling 20's "everything else is coucou": Expert bots)."""

@@ -3,7 +3,7 @@
 // (js/games/index.js, loadWords).
 import { ordinalEn } from "../i18n.js";
 
-export default {
+const words = {
   fr: {
     review: {
       coucou: {
@@ -20,6 +20,8 @@ export default {
         coupsLabel: "Tes coups",
         coupTitle: (n) => `Coup ${n}`,
         youDealt: "Tu donnais : le donneur ne parle pas, tu n'avais rien à choisir.",
+        youDealtAqc: "Tu donnais, et ton voisin ne t'a pas passé d'as : tu n'avais rien à choisir.",
+        kingsShown: (names) => `Rois abattus : ${names}.`,
         youSaid: (card, said, outcome) =>
           `Tu avais ${card} et tu as dit « ${said} »${
             {
@@ -28,6 +30,7 @@ export default {
               coucou: " : ton voisin avait un roi, « Coucou ! », tu gardes ta carte",
               stock: " : tu as pris la carte du talon",
               "stock-king": " : le talon montrait un roi, tu gardes ta carte",
+              "king-shown": " : ton voisin a abattu son roi, tu gardes ta carte",
             }[outcome]
           }.`,
         expertToo: "L'expert aurait fait le même choix.",
@@ -44,6 +47,28 @@ export default {
       },
     },
     coucou: {
+      // As qui court (the same table, js/games/coucou.js, with Méry's rules): what differs.
+      aqc: {
+        name: "As qui court",
+        changeStock: "Changer avec le talon",
+        dealerNote: "Tu donnes : tu ne parles que si ton voisin de gauche te passe un as. Tu pourras alors le changer avec le talon.",
+        dealerTurn: (card) =>
+          `À toi, donneur : ton voisin de gauche t'a passé ${card}. Garder, ou changer avec le talon ? Touche G pour garder, C pour changer avec le talon.`,
+        promptDealer: (card) => `Tu as reçu ${card}. Tu le gardes, ou tu changes avec la carte du talon ?`,
+        promptDealerLeft: (card, name) => `Tu as ${card}. Tu gardes ta carte, ou tu changes avec ${name}, le donneur ?`,
+        yourTurn: (card) => `À toi : tu as ${card}. Garder, ou changer avec ton voisin ? Touche G pour garder, C pour changer.`,
+        keysDealer: "Au clavier : G pour garder, C pour changer avec le talon.",
+        shownKing: (card) => `${card}, abattu : tout le monde le voit`,
+        kingShownBanner: (name, card, you) => (you ? `Tu abats ton roi : ${card}.` : `${name} abat son roi : ${card}.`),
+        sayKingShown: (name, holder, card, you, kingYou) =>
+          kingYou
+            ? `${name} veut changer avec toi. Tu abats ton roi, ${card} : ${name} garde sa carte.`
+            : `${you ? "Tu veux" : `${name} veut`} changer avec ${holder}, qui abat son roi, ${card} : ${you ? "tu gardes ta carte" : `${name} garde sa carte`}.`,
+        saidKing: "Roi abattu",
+        rulesLink: "Règles et conseils de l'as qui court",
+        shareText: (day, place, n, score, coups) =>
+          `As qui court, défi du ${day} : ${place === 1 ? "gagné" : `${place}e sur ${n}`}, ${score} points, ${coups} coups. Couyon`,
+      },
       freeText: "Choisis le nombre de joueurs, leurs jetons et le niveau des joueurs simulés, puis installe-toi.",
       dailyNote: "Huit joueurs, trois jetons chacun, joueurs simulés experts.",
       dailyRules: "Un seul essai classé par jour. Ta place fait ton score, et à place égale, tenir plus de coups rapporte plus. À score égal, celui qui a gagné en moins de coups passe devant, puis celui qui a fini le premier. Le défi change à minuit, heure de Bruxelles.",
@@ -178,6 +203,8 @@ export default {
         coupsLabel: "Your coups",
         coupTitle: (n) => `Coup ${n}`,
         youDealt: "You dealt: the dealer does not speak, so you had nothing to choose.",
+        youDealtAqc: "You dealt, and your neighbour handed you no ace: you had nothing to choose.",
+        kingsShown: (names) => `Kings shown: ${names}.`,
         youSaid: (card, said, outcome) =>
           `You held ${card} and said “${said}”${
             {
@@ -186,6 +213,7 @@ export default {
               coucou: ": your neighbour had a king, “Coucou!”, you keep your card",
               stock: ": you took the stock's card",
               "stock-king": ": the stock showed a king, you keep your card",
+              "king-shown": ": your neighbour showed a king, you keep your card",
             }[outcome]
           }.`,
         expertToo: "The expert would have made the same choice.",
@@ -202,6 +230,27 @@ export default {
       },
     },
     coucou: {
+      aqc: {
+        name: "As qui court",
+        changeStock: "Change with the stock",
+        dealerNote: "You deal: you speak only if your left-hand neighbour hands you an ace. You may then change it with the stock.",
+        dealerTurn: (card) =>
+          `Your turn, dealer: your left-hand neighbour handed you ${card}. Keep it, or change with the stock? Press G to keep, C to change with the stock.`,
+        promptDealer: (card) => `You were handed ${card}. Keep it, or change with the stock's card?`,
+        promptDealerLeft: (card, name) => `You hold ${card}. Keep it, or change with ${name}, the dealer?`,
+        yourTurn: (card) => `Your turn: you hold ${card}. Keep, or change with your neighbour? Press G to keep, C to change.`,
+        keysDealer: "Keyboard: G to keep, C to change with the stock.",
+        shownKing: (card) => `${card}, shown: everyone sees it`,
+        kingShownBanner: (name, card, you) => (you ? `You show your king: ${card}.` : `${name} shows a king: ${card}.`),
+        sayKingShown: (name, holder, card, you, kingYou) =>
+          kingYou
+            ? `${name} wants to change with you. You show your king, ${card}: ${name} keeps their card.`
+            : `${you ? "You want" : `${name} wants`} to change with ${holder}, who shows a king, ${card}: ${you ? "you keep your card" : `${name} keeps their card`}.`,
+        saidKing: "King shown",
+        rulesLink: "As qui court rules and tips",
+        shareText: (day, place, n, score, coups) =>
+          `As qui court, daily of ${day}: ${place === 1 ? "won" : `${place}${place === 2 ? "nd" : place === 3 ? "rd" : "th"} of ${n}`}, ${score} points, ${coups} coups. Couyon`,
+      },
       freeText: "Choose how many players, their tokens and the simulated players' level, then take your seat.",
       dailyNote: "Eight players, three tokens each, expert simulated players.",
       dailyRules: "One ranked try a day. Your place makes your score, and at an equal place, lasting more coups scores more. On equal scores, whoever won in fewer coups ranks first, then whoever finished first. The challenge changes at midnight, Brussels time.",
@@ -318,3 +367,12 @@ export default {
     },
   },
 };
+
+// As qui court's home, day's results and traveller say what coucou's say (the same table sizes, tokens and
+// daily challenge, ruling 20): its own group, t()["as-qui-court"], shares them.
+for (const language of ["fr", "en"]) {
+  const { freeText, dailyNote, dailyRules, dealsHeader, back } = words[language].coucou;
+  words[language]["as-qui-court"] = { freeText, dailyNote, dailyRules, dealsHeader, back };
+}
+
+export default words;

@@ -10,6 +10,10 @@
 // flies two cards across (face down, the player's own face up); the moment a king refuses,
 // the showdown and each elimination are shown on the table and said in the live region.
 // Keep and change are two buttons, and the keys G (or K) and C.
+//
+// The same module plays as qui court (Méry's variant, rulings 20–24; the view's game is "as-qui-court"): the
+// dealer's left neighbour changes with the dealer, the dealer speaks only when he has just been handed an
+// ace ("Changer avec le talon"), and a king refusing an exchange is laid face up at its seat for all to see.
 
 import { suitSymbol } from "../cards.js";
 import { currentLanguage, formatDay, t } from "../i18n.js";
@@ -112,6 +116,10 @@ function miniCard(code, label) {
 
 // ---------------------------------------------------------------- the model
 
+/** Whether the table plays as qui court (the view names its game). */
+const isAqc = (model) => model?.game === "as-qui-court";
+const aqcWords = () => words().aqc;
+
 const inCoup = (model, seat) => Boolean(model.coup) && model.coup.order.includes(seat);
 const outPlace = (model, seat) => model.eliminations.find((out) => out.seat === seat)?.place ?? null;
 const playersIn = (model) => Object.values(model.tokens).filter((count) => count > 0).length;
@@ -136,8 +144,19 @@ function pauses() {
 let currentModel = null;
 
 function speaks(model, seat, outcome) {
-  model.coup.actions.push(`${seat}:${outcome}`);
-  model.to_move = speakerAt(model.coup, model.coup.actions.length);
+  const coup = model.coup;
+  coup.actions.push(`${seat}:${outcome}`);
+  model.to_move = speakerAt(coup, coup.actions.length);
+  // As qui court: the dealer speaks once his left neighbour has handed him an ace (ruling 22). The page knows
+  // it only when the dealer is seat 1 (the exchange showed it his new card); otherwise the next event tells.
+  const handed = outcome === "exchange" && coup.actions.length === coup.order.length - 1;
+  if (isAqc(model) && handed && coup.dealer === HUMAN && rankOf(coup.card) === "A") model.to_move = HUMAN;
+}
+
+/** As qui court: the king ``seat`` laid face up in this coup, or null. */
+function shownKing(model, seat) {
+  const shown = (model.coup?.kings_shown ?? []).find((king) => king.seat === seat);
+  return shown ? shown.card : null;
 }
 
 /** Move the cards seat 1 knows with an exchange it is not in (they were seen changing hands). */
@@ -296,7 +315,12 @@ function seatBox(model, seat) {
     if (lowest) card.classList.add("is-lowest");
   } else if (coup && inCoup(model, seat)) {
     const known = seat === HUMAN ? coup.card : coup.known[String(seat)];
-    if (known) {
+    const king = shownKing(model, seat);
+    if (king && king === known) {
+      // As qui court: a king laid face up for the whole table (ruling 23).
+      card = miniCard(king, aqcWords().shownKing(nameOf(king)));
+      card.classList.add("is-shown");
+    } else if (known) {
       card = miniCard(known, seat === HUMAN ? nameOf(known) : w.knownCard(nameOf(known)));
       if (seat !== HUMAN) card.classList.add("is-known");
     } else {
@@ -330,7 +354,7 @@ function seatBox(model, seat) {
   if (said) {
     const bubble = document.createElement("p");
     bubble.className = `bubble cs-bubble bubble-${said}`;
-    bubble.textContent = w.said[said];
+    bubble.textContent = said === "kingShown" ? aqcWords().saidKing : w.said[said];
     item.append(bubble);
   }
   return item;
@@ -406,7 +430,8 @@ function drawCentre(model) {
 function drawLastCoup(model) {
   const w = words();
   $("coucou-last-title").textContent = w.lastCoupTitle;
-  $("coucou-rules-link").textContent = w.rulesLink;
+  $("coucou-rules-link").textContent = isAqc(model) ? aqcWords().rulesLink : w.rulesLink;
+  $("coucou-rules-link").href = isAqc(model) ? "#/rules/as-qui-court" : "#/rules/coucou";
   const box = $("coucou-last");
   box.replaceChildren();
   const last = model.history[model.history.length - 1];
@@ -527,6 +552,11 @@ const coucou = {
     keys.className = "control-help";
     keys.id = "coucou-keys";
     keys.hidden = true;
+    // As qui court: seat 1 deals, and may have a move if handed an ace.
+    const dealerNote = document.createElement("p");
+    dealerNote.className = "control-help";
+    dealerNote.id = "coucou-dealer-note";
+    dealerNote.hidden = true;
 
     const skip = controlButton("coucou-skip", false);
     skip.hidden = true;
@@ -535,7 +565,7 @@ const coucou = {
       skip.hidden = true;
       announce(words().skipping);
     });
-    box.append(own, row, keys, skip);
+    box.append(own, row, keys, dealerNote, skip);
     if (!view.keys) {
       view.keys = true;
       document.addEventListener("keydown", onShortcut);
@@ -560,12 +590,17 @@ const coucou = {
     $("coucou-buttons").hidden = !acting;
     if (hadFocus && !acting) $("table-title").focus(); // the focus stays in the table until South's next turn
     if (acting) $("coucou-seats").querySelector(".is-you")?.scrollIntoView({ block: "nearest" });
+    const coup = model.coup;
+    const dealing = isAqc(model) && Boolean(coup) && coup.dealer === HUMAN && model.phase !== "over";
+    const dealerMove = dealing && acting;
     $("coucou-keys").hidden = !acting;
-    $("coucou-keys").textContent = w.keysHint;
+    $("coucou-keys").textContent = dealerMove ? aqcWords().keysDealer : w.keysHint;
+    $("coucou-dealer-note").hidden = !dealing || acting || coup.actions.length >= coup.order.length - 1;
+    $("coucou-dealer-note").textContent = aqcWords().dealerNote;
     const keep = $("keep-button");
     const change = $("change-button");
     keep.textContent = w.keep;
-    change.textContent = w.change;
+    change.textContent = dealerMove ? aqcWords().changeStock : w.change;
     keep.disabled = !model.legal.includes("keep");
     change.disabled = !model.legal.includes("change");
     const skip = $("coucou-skip");
@@ -587,12 +622,20 @@ const coucou = {
     const coup = model.coup;
     const card = nameOf(coup.card, true);
     const last = coup.position === coup.order.length - 2;
+    if (isAqc(model)) {
+      if (coup.position === coup.order.length - 1) return aqcWords().promptDealer(card);
+      if (last) return aqcWords().promptDealerLeft(card, seatLabel(coup.dealer));
+    }
     return last ? w.promptStock(card) : w.promptChange(card, seatLabel(coup.order[coup.position + 1]));
   },
 
   yourTurn(model) {
     const w = words();
     const coup = model.coup;
+    if (isAqc(model)) {
+      const dealer = coup.position === coup.order.length - 1;
+      return dealer ? aqcWords().dealerTurn(nameOf(coup.card, true)) : aqcWords().yourTurn(nameOf(coup.card, true));
+    }
     return w.yourTurn(nameOf(coup.card, true), coup.position === coup.order.length - 2);
   },
 
@@ -675,6 +718,19 @@ const coucou = {
         announce(w.sayCoucou(name, seatLabel(event.with), you, event.with === HUMAN));
         return { pause: speed.trick };
       }
+      case "king-shown": {
+        // As qui court (ruling 23): the king is laid face up at its seat; the asker keeps his card.
+        speaks(model, event.seat, "king-shown");
+        const holder = event.with;
+        const kingYou = holder === HUMAN;
+        coup.kings_shown = [...(coup.kings_shown ?? []), { seat: holder, card: event.king }];
+        if (!kingYou) coup.known = { ...coup.known, [holder]: event.king };
+        model.said = { ...model.said, [event.seat]: "change", [holder]: "kingShown" };
+        const king = nameOf(event.king, true);
+        model.banner = { kind: "coucou", text: aqcWords().kingShownBanner(seatLabel(holder), nameOf(event.king), kingYou) };
+        announce(aqcWords().sayKingShown(name, seatLabel(holder), king, you, kingYou));
+        return { pause: speed.trick };
+      }
       case "stock":
       case "stock-king": {
         const taken = event.type === "stock";
@@ -733,6 +789,7 @@ const coucou = {
           swaps: [],
           known: {},
           discards: event.discards,
+          ...(isAqc(model) ? { kings_shown: [], dealer_has_move: null } : {}),
         };
         model.showdown = null;
         model.said = {};
@@ -774,6 +831,11 @@ const coucou = {
     model.banner = null;
     const first = model.history[0];
     if (first) {
+      // As qui court, the dealer's left neighbour may have changed with him: his dealt card is the one that
+      // neighbour held at the showdown (nothing moves it after his exchange).
+      const left = first.order[first.order.length - 2];
+      const swapped = isAqc(model) && first.actions.includes(`${left}:exchange`);
+      const dealt = swapped ? first.after[String(left)] : first.after[String(HUMAN)];
       // Seat 1 dealt the first coup (the only way it can end before seat 1 speaks): nobody changes with the
       // dealer, so his card at the showdown is the one he kept.
       model.coup = {
@@ -782,11 +844,12 @@ const coucou = {
         order: first.order,
         actions: [],
         position: first.order.indexOf(HUMAN),
-        card: first.after[String(HUMAN)],
-        dealt: first.after[String(HUMAN)],
+        card: dealt,
+        dealt,
         swaps: [],
         known: {},
         discards: [],
+        ...(isAqc(model) ? { kings_shown: [], dealer_has_move: null } : {}),
       };
       model.history = [];
       model.eliminations = [];
@@ -796,6 +859,7 @@ const coucou = {
       model.coup.card = model.coup.dealt;
       model.coup.swaps = [];
       model.coup.known = {};
+      if (model.coup.kings_shown) model.coup.kings_shown = [];
     }
     model.to_move = model.coup ? speakerAt(model.coup, 0) : null;
     return model;
@@ -814,7 +878,8 @@ const coucou = {
       w.endCoups(survived, model.history.length, won),
     ];
     if (!won) lines.push(w.endWinner(seatLabel(model.winner)));
-    const share = game.day ? w.shareText(formatDay(game.day), model.place, players, model.score, survived) : "";
+    const shareText = isAqc(model) ? aqcWords().shareText : w.shareText;
+    const share = game.day ? shareText(formatDay(game.day), model.place, players, model.score, survived) : "";
     return { title: won ? w.endWonTitle : w.endTitle(model.place, players), lines, share };
   },
 };

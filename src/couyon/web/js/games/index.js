@@ -74,6 +74,26 @@ export const GAMES = [
     review: true,
   },
   {
+    // Méry's variant of coucou (rulings 20–24): the same table module and words, its own rules and boards.
+    id: "as-qui-court",
+    name: { fr: "As qui court", en: "As qui court" },
+    sentence: {
+      fr: "Le coucou de Méry : le donneur n'a qu'une carte et reçoit celle de son voisin, il ne change avec le talon que s'il vient de recevoir un as, et un roi se montre au lieu de dire « Coucou ! ».",
+      en: "Méry's coucou: the dealer has one card and takes his neighbour's, he changes with the stock only when just handed an ace, and a king is shown instead of saying “Coucou!”.",
+    },
+    fan: ["AH", "KS", "2C", "7D"],
+    load: () => import("./coucou.js"),
+    words: () => import("./coucou-words.js"),
+    traveller: true,
+    rules: "/rules/as-qui-court.html",
+    options: [
+      { name: "players", values: Array.from({ length: 16 }, (_, i) => i + 5), default: 8 },
+      { name: "tokens", values: Array.from({ length: 10 }, (_, i) => i + 1), default: 3 },
+      { name: "level", values: ["easy", "normal", "expert"], default: "expert" },
+    ],
+    review: true,
+  },
+  {
     id: "tarot",
     name: { fr: "Tarot", en: "Tarot" },
     sentence: {
