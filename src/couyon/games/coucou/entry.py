@@ -182,6 +182,8 @@ AS_QUI_COURT_GAME = GameKind(
     verify=coucou_verify,
     view_json=coucou_view_json,
     events_of=coucou_events_of,
+    seats=GAME.seats,
+    seat_result=GAME.seat_result,
     options=_OPTIONS,
     # Ruling 20: everything not named there is coucou's, the daily challenge's table included (ruling 17).
     daily_options=GAME.daily_options,
