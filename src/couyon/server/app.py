@@ -654,7 +654,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             errors=(400, 422, 429, 503),
         ),
     )
-    async def create_game(body: NewGameRequest, request: Request) -> Response:
+    async def create_game(body: NewGameRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
         player_id = current_player(request)
         is_new_player = player_id is None
@@ -670,6 +670,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         answer, response = await run_in_threadpool(created_game)
         # The bots that moved before the human's first turn: the answer leaves at a time set by their number alone.
         await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "create")
+        if answer.leaderboard_pending:  # The bots ended it before the player's first move.
+            background.add_task(service.verify_finished, answer.game.id)
         if is_new_player:
             remember(response, player_id, request)
         return response

@@ -371,11 +371,17 @@ class GameService:
                 return replace(self.show(player_id, attempt_id), bot_moves=len(first_moves)), False
         else:
             self.store.create_game(game, first_moves)
+        # The bots may end a game before the human's first move (as qui court with one token: seat 1 dealt out
+        # before he speaks): a ranked one is finished then, as by a final move.
+        finish = self._ranked_finish(game, 0) if kind.engine.is_over(state) else None
+        if finish is not None:
+            self.store.append_moves(game.id, len(first_moves), [], finish)
         log.info(
             "game created",
             extra={"game": game.id, "kind": kind.id, "mode": mode, "ranked": ranked, "bot": game.bot_id},
         )
-        return GameAnswer(game, state, events, None, bot_moves=len(first_moves)), True
+        pending = finish is not None and finish.refusal is None
+        return GameAnswer(game, state, events, None, pending, bot_moves=len(first_moves)), True
 
     def _owned(self, player_id: str | None, game_id: str) -> tuple[StoredGame, list[str]]:
         loaded = None if player_id is None or len(game_id) > 40 else self.store.game(game_id)

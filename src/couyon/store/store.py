@@ -387,7 +387,8 @@ class Store:
         rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
         try:
             with self._write() as connection:
-                connection.execute(insert(moves), rows)
+                if rows:  # None when a game's bots ended it before the human's first move: its finish alone.
+                    connection.execute(insert(moves), rows)
                 if finish is not None:
                     connection.execute(
                         insert(ranked_finishes).values(

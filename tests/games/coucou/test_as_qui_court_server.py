@@ -76,14 +76,39 @@ def test_a_whole_game_at_five_and_twenty_seats_is_served_verified_and_boarded(ma
         refusal = replay_check(game, altered)
         assert isinstance(refusal, str) and refusal.startswith(f"move {index} ")
         shown = client.get(f"/api/games/{answer['id']}").json()
-        # With one token seat 1 can be out before it speaks (dealer of coup 1, not handed an ace, lowest): the
-        # game then ends in its creation, which the server does not rank (no finishing move; docs/coucou.md).
-        if any(move.startswith("1:") for move in moves):
-            assert shown["leaderboard"]["board"] == "free"
-            boarded.append(players)
+        # With one token seat 1 can be out before he speaks (dealer of coup 1, not handed an ace, lowest): the
+        # game then ends in its creation, and is ranked all the same.
+        assert shown["leaderboard"]["board"] == "free"
+        boarded.append(players)
     board = client.get(f"/api/leaderboard?game={GAME}&board=free").json()["entries"]
     assert [line["players"] for line in board] == boarded and all(line["name"] == "Méry" for line in board)
     assert client.get("/api/leaderboard?game=coucou&board=free").json()["entries"] == []  # its own boards
+
+
+def dealt_out_before_speaking(seed: str) -> bool:
+    """Whether the table's bots end a 5-seat, one-token game of ``seed`` before seat 1 has a move."""
+    kind = GAMES[GAME]
+    state = kind.new_game(seed, {"players": 5, "tokens": 1})
+    bot = kind.bot(kind.table_bot_id)
+    while not kind.engine.is_over(state) and not kind.human_may_move(state):
+        state = kind.engine.play(state, kind.engine.bot_move(state, bot))
+    return bool(kind.engine.is_over(state))
+
+
+@SQLITE_ONLY
+def test_a_game_the_bots_end_before_seat_1_speaks_is_ranked(make_client: Any) -> None:
+    """Seat 1, first dealer with one token, not handed an ace and lowest, is out before his first move: the game
+    ends in the request that creates it, and is verified and boarded as one ended by a move."""
+    seed = next(f"dealt-out-{n}" for n in range(2000) if dealt_out_before_speaking(f"dealt-out-{n}"))
+    client = make_client()
+    client.put("/api/player", json={"name": "Méry"})
+    client.app.state.service.new_seed = lambda: seed
+    answer = new_game(client, game=GAME, options={"players": 5, "tokens": 1})
+    assert answer["view"]["winner"] is not None and answer["leaderboard_pending"] is True
+    shown = client.get(f"/api/games/{answer['id']}").json()
+    assert shown["leaderboard"]["board"] == "free"
+    board = client.get(f"/api/leaderboard?game={GAME}&board=free").json()["entries"]
+    assert [line["name"] for line in board] == ["Méry"]
 
 
 @SQLITE_ONLY
