@@ -7,6 +7,8 @@
 // #/results and #/stats (and #/results/<game>, #/stats/<game>) are the day's results with the archive,
 // and the player's statistics (js/returning.js, loaded on the first visit to one of them).
 // #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
+// #/tables/<code>/<secret> is a friends' table (js/friends/table.js, loaded on its first visit or when a
+// home's "Jouer entre amis" or "Rejoindre une table" is used).
 // The table (js/table.js, with the game's module and words) is loaded the first time it is needed:
 // a table route, a new game, or the leaderboard's name form; a home page loads none of it.
 
@@ -82,7 +84,8 @@ function routeFor(view, gameId = DEFAULT_GAME) {
 
 /** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
-  const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
+  const [first = "", second, third] = hash.replace(/^#\/?/, "").split("/");
+  if (first === "tables" && second) return { view: "tables", game: DEFAULT_GAME, id: second, secret: third ?? "" };
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
@@ -95,7 +98,8 @@ function routeOf(hash) {
 
 async function showRoute({ moveFocus = true } = {}) {
   takeRecoveryLink();
-  const { view, game, id } = routeOf(location.hash);
+  const { view, game, id, secret } = routeOf(location.hash);
+  if (view !== "tables") friendsModule?.leave();
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
@@ -124,6 +128,7 @@ async function showRoute({ moveFocus = true } = {}) {
     stats: `${words.statsTitle} · ${name}`,
     review: `${words.reviewTitle} · Couyon`,
     tips: `${words.linkTips} · Couyon`,
+    tables: `${words.friendsTitle} · Couyon`,
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
@@ -150,6 +155,35 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
+  if (view === "tables") await (await friends()).showTable(id, secret);
+}
+
+// ---------------------------------------------------------------- friends' tables
+
+let friendsModule = null;
+
+/** js/friends/table.js, loaded and given what it needs of this page once (never on the first load). */
+async function friends() {
+  if (!friendsModule) {
+    const module = await import("./friends/table.js");
+    module.setUp({ openTable, chosenOptions });
+    friendsModule = module;
+  }
+  return friendsModule;
+}
+
+/** "Jouer entre amis" on a game's home: open a table with the home's options and the clock chosen. */
+async function playWithFriends(gameId, clockSelect) {
+  const module = await friends();
+  await module.openNew(gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId), chosenOptions(gameId), Number(clockSelect.value));
+}
+
+/** "Rejoindre une table": the table of a code read aloud. */
+async function joinByCode(event, input, status) {
+  event.preventDefault();
+  status.textContent = "";
+  const module = await friends();
+  await module.joinByCode(input.value, status);
 }
 
 // ---------------------------------------------------------------- homes
@@ -851,6 +885,9 @@ function wire() {
   $("recovery-current-copy").addEventListener("click", () =>
     copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
   );
+  $("play-friends").addEventListener("click", () => playWithFriends(DEFAULT_GAME, $("friends-clock")));
+  $("game-play-friends").addEventListener("click", () => playWithFriends(page.game, $("game-friends-clock")));
+  $("join-form").addEventListener("submit", (event) => joinByCode(event, $("join-code"), $("join-status")));
   window.addEventListener("hashchange", () => showRoute());
 }
 
