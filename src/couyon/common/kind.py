@@ -22,6 +22,12 @@ Review = Callable[[str, Sequence[str], bool, Options, str], Json]
 and the bot that held the other seats."""
 
 
+class EventsOf(Protocol):
+    """What one seat saw happen when a move turned one state into the next (the human's seat when left out)."""
+
+    def __call__(self, before: Any, move: Any, after: Any, seat: Any = ..., /) -> list[Json]: ...
+
+
 class Engine(Protocol):
     """The fold of one game, as the server, the replay check and the records use it.
 
@@ -105,8 +111,9 @@ class GameKind:
     """``couyon verify`` for a record of this game's format: the contract's report or its refusal."""
     view_json: Callable[[Any, Any], Json]
     """A seat's view as the API's ``view`` object."""
-    events_of: Callable[[Any, Any, Any], list[Json]]
-    """What the table saw happen when a move turned one state into the next."""
+    events_of: EventsOf
+    """What the table saw happen when a move turned one state into the next, as ``seat`` (the human's by default)
+    saw it: a card passed face down is shown only to the two seats that passed it."""
     waive_action: str | None = None
     """A pseudo-action (never stored, in no record) by which the human lets an optional move go while the game
     waits for another seat: tarot's ``no-chelem``, the human taker's answer to his chelem window. None: no such move."""
@@ -132,6 +139,13 @@ class GameKind:
     table bot's decision on a loaded machine, so that an answer's time tells nothing of the bots' hands."""
     review: Review | None = None
     """The review of a finished game (``couyon.games.couyon.review``, ``couyon.games.coucou.review``); None: the game has no review."""
+    seats: Callable[[Options], tuple[Any, ...]] | None = None
+    """Every seat of a game dealt with these (parsed) options, in turn order: the next seat in the tuple is the left
+    of the one before (friends' tables seat people by it, and move the dealer on to the next one). None: the game
+    cannot be played at a friends' table."""
+    seat_result: Callable[[Any, Any], tuple[int, bool]] | None = None
+    """A seat's (score, won) in a finished game, as the leaderboard would score that seat (a friends' table's own
+    results); set with ``seats``."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
     """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format``: coucou's
     ``coucou-record/2`` (both variants, as qui court included, before that table has an entry of its own)."""

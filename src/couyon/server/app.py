@@ -72,6 +72,7 @@ from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
 from couyon.server.results import DayResults
+from couyon.server.tables_api import include_tables
 from couyon.store import Store, StoredGame
 from couyon.store.store import Pruned
 
@@ -884,6 +885,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
 
+    # Friends' tables: their routes and socket (server/tables_api.py).
+    include_tables(app, service, store, secret, answer_floor, settings.database_url)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

@@ -118,8 +118,8 @@ def run_serve(args: argparse.Namespace) -> int:
     """Start the server; worker processes read the same settings from the environment."""
     import uvicorn
 
-    from couyon.server.limits import GuardedHttpToolsProtocol
     from couyon.server.logs import configure_logging
+    from couyon.server.tables_api import SOCKET_MESSAGE_BYTES, SocketCountingHttpProtocol
 
     settings = _checked_settings("serve", args, _SERVE_VARIABLES)
     if settings is None:
@@ -141,8 +141,12 @@ def run_serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=5,
         # The connection guard (header size, count and time, connections per process and per address);
         # HttpEdge bounds the body's size and time, and uvicorn closes idle keep-alive connections.
-        http=GuardedHttpToolsProtocol,
-        ws="none",  # No WebSocket route: an upgrade request is answered as plain HTTP.
+        http=SocketCountingHttpProtocol,
+        # Friends' tables' sockets (server/tables_api.py): a frame larger than a few messages is refused by the
+        # protocol itself (close 1009) before it is read whole; the app closes one over 2 KB with 1008.
+        ws="websockets",
+        ws_max_size=8 * SOCKET_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
         timeout_keep_alive=settings.keepalive_seconds,
     )
     return 0

@@ -25,6 +25,8 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
+    false,
 )
 
 LEGACY_GAME = "couyon"
@@ -151,4 +153,56 @@ rate_counts = Table(
     Column("key", String(200), primary_key=True),
     Column("minute", BigInteger, nullable=False),
     Column("count", Integer, nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    # A friends' table (issue 21, migration 0012): ``code`` is read aloud, ``secret`` is in its link; ``state`` is
+    # waiting, playing or over; ``game_id`` its current game; ``moved_at`` when that game's last move was stored
+    # (every process derives the clock's deadline from it); ``results`` its own JSON results while it lives.
+    Column("code", String(6), primary_key=True),
+    Column("secret", String(32), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("options", String(128), nullable=False, server_default=""),
+    Column("clock", Integer, nullable=False, server_default="0"),
+    Column("host_id", String(64), nullable=False),
+    Column("state", String(8), nullable=False),
+    Column("game_id", String(40), nullable=True),
+    Column("games_played", Integer, nullable=False, server_default="0"),
+    Column("results", Text, nullable=False, server_default="{}"),
+    Column("moved_at", DateTime, nullable=True),
+    Column("created_at", DateTime, nullable=False, index=True),
+)
+
+table_seats = Table(
+    "table_seats",
+    metadata,
+    # Who holds a seat: a player id, or none (free before the start, the table's bot once it started). ``bot_now``:
+    # the host gave the seat to the bot until its player comes back; ``seen_at``: when a process last held a socket
+    # of the seat's player (the grace period counts from it, whichever process holds the socket).
+    Column("code", String(6), ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
+    Column("seat", String(8), primary_key=True),
+    Column("player_id", String(64), nullable=True),
+    Column("bot_now", Boolean, nullable=False, server_default=false()),
+    Column("rematch", Boolean, nullable=False, server_default=false()),
+    Column("seen_at", DateTime, nullable=True),
+)
+
+game_seats = Table(
+    "game_seats",
+    metadata,
+    # Who held each seat of a table game (a player id; none: the game's bot). A game without rows is a solo game.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", String(8), primary_key=True),
+    Column("player_id", String(64), nullable=True),
+)
+
+seat_bot_moves = Table(
+    "seat_bot_moves",
+    metadata,
+    # The moves of a person's seat that the bot made (its clock ran out, its player was gone past the grace period,
+    # the host gave it to the bot): the verifying replay recomputes them as bot moves.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
 )

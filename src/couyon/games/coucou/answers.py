@@ -158,11 +158,11 @@ def _coup_after(before: GameState, after: GameState) -> Coup:
     return after.finished[-1] if len(after.finished) > len(before.finished) else after.coup
 
 
-def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
-    """What seat 1 saw happen when ``move`` turned ``before`` into ``after``.
+def coucou_events_of(before: GameState, move: Move, after: GameState, seen_by: int = COUCOU_HUMAN) -> list[Json]:
+    """What ``seen_by`` (seat 1 at the solo table) saw happen when ``move`` turned ``before`` into ``after``.
 
     One event for the move (``keep``, ``exchange``, ``coucou``, ``king-shown`` (with the ``king``), ``stock`` or
-    ``stock-king``, with the ``seat`` that spoke); an exchange carries both cards only when seat 1 was one of the two.
+    ``stock-king``, with the ``seat`` that spoke); an exchange carries both cards only when ``seen_by`` was one of the two.
     When the move ends the coup: ``showdown``, then ``eliminated`` if anyone is out, then
     ``game_over`` or the next coup's ``coup_start``.
     """
@@ -176,7 +176,7 @@ def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Js
         event["with"] = partner
         if outcome is Outcome.KING_SHOWN:
             event["king"] = str(coup.cards[position + 1])  # laid face up for the whole table (ruling 23)
-        if outcome is Outcome.EXCHANGE and COUCOU_HUMAN in (seat, partner):
+        if outcome is Outcome.EXCHANGE and seen_by in (seat, partner):
             # Face down for the table; the two players each learn the card the other now holds.
             event["cards"] = {str(seat): str(coup.cards[position]), str(partner): str(coup.cards[position + 1])}
     elif outcome in (Outcome.STOCK, Outcome.STOCK_KING):
@@ -205,15 +205,15 @@ def coucou_events_of(before: GameState, move: Move, after: GameState) -> list[Js
             {
                 "type": "game_over",
                 "winner": after.winner,
-                "place": after.place_of(COUCOU_HUMAN),
-                "score": after.score,
+                "place": after.place_of(seen_by),
+                "score": after.score_of(seen_by),
                 "coups": after.coup.number,
-                "survived": coups_played(after, COUCOU_HUMAN),
+                "survived": coups_played(after, seen_by),
                 "places": {str(seat): after.place_of(seat) for seat in range(1, after.players + 1)},
             }
         )
     else:
-        following = coup_view(after.coup, COUCOU_HUMAN)
+        following = coup_view(after.coup, seen_by)
         events.append(
             {
                 "type": "coup_start",

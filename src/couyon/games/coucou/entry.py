@@ -129,6 +129,8 @@ GAME = GameKind(
     verify=coucou_verify,
     view_json=coucou_view_json,
     events_of=coucou_events_of,
+    seats=lambda options: tuple(range(1, int(options["players"]) + 1)),
+    seat_result=lambda state, seat: (state.score_of(seat), state.winner == seat),
     options=(
         OptionRule("players", tuple(range(5, 21)), coucou_game.DEFAULT_PLAYERS),
         OptionRule(

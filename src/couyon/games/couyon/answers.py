@@ -83,8 +83,8 @@ def trick_json(trick: Trick) -> Json:
     return {"leader": str(trick.leader), "cards": played_json(trick.leader, trick.cards)}
 
 
-def events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
-    """What everyone at the table saw happen when ``move`` turned ``before`` into ``after``."""
+def events_of(before: GameState, move: Move, after: GameState, seat: object = None) -> list[Json]:
+    """What everyone at the table saw happen when ``move`` turned ``before`` into ``after`` (every seat sees it alike)."""
     deal = before.deal
     seat = move.seat
     card = move.card

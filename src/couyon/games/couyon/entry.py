@@ -11,11 +11,17 @@ from couyon.games.couyon.bots import Bot, bot_id, bot_move
 from couyon.games.couyon.bots.baseline import BaselineBot
 from couyon.games.couyon.bots.expert import ExpertBot
 from couyon.games.couyon.bots.random_bot import RandomBot
-from couyon.games.couyon.cards import Seat
+from couyon.games.couyon.cards import SEATS, Seat
 from couyon.games.couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.games.couyon.record import Record, verify
 from couyon.games.couyon.review import review
 from couyon.games.couyon.rules import STANDARD, Variant
+
+
+def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
+    """A seat's score in a finished game, South's rule (ruling 8) from its own team's side, and whether its team won."""
+    team = seat.team
+    return 1000 + 100 * state.lines[team.other] - 100 * state.lines[team], state.winner == team
 
 
 class CouyonEngine:
@@ -99,6 +105,8 @@ GAME = GameKind(
     view_json=answers.view_json,
     events_of=answers.events_of,
     options=(OptionRule("level", LEVELS, "expert"),),
+    seats=lambda options: SEATS,
+    seat_result=seat_result,
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/3",

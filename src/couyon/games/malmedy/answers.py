@@ -47,8 +47,8 @@ def malmedy_view_json(state: GameState, seat: int) -> Json:
     }
 
 
-def malmedy_events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
-    """What everyone at the table saw happen when ``move`` turned ``before`` into ``after``."""
+def malmedy_events_of(before: GameState, move: Move, after: GameState, seat: object = None) -> list[Json]:
+    """What everyone at the table saw happen when ``move`` turned ``before`` into ``after`` (every seat sees it alike)."""
     deal: MalmedyDeal = before.deal
     seat = move.seat
     action = move.action

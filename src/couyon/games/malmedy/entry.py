@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from couyon.common.kind import GameKind, OptionRule
 from couyon.games.couyon.bots.random_bot import RandomBot
-from couyon.games.couyon.cards import Seat
-from couyon.games.couyon.entry import LEVELS, CouyonEngine, by_id, from_moves
+from couyon.games.couyon.cards import SEATS, Seat
+from couyon.games.couyon.entry import LEVELS, CouyonEngine, by_id, from_moves, seat_result
 from couyon.games.malmedy import answers, results
 from couyon.games.malmedy.bots.baseline import MalmedyBaselineBot
 from couyon.games.malmedy.bots.expert import MalmedyExpertBot
@@ -35,6 +35,8 @@ GAME = GameKind(
     view_json=answers.malmedy_view_json,
     events_of=answers.malmedy_events_of,
     options=(OptionRule("level", LEVELS, "expert"),),
+    seats=lambda options: SEATS,
+    seat_result=seat_result,
     daily_options={"level": "expert"},
     level_bots={"beginner": "baseline/1"},
     hint_bot_id="expert/1",

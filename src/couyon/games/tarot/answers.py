@@ -110,8 +110,8 @@ def winner_of(state: GameState) -> Seat | None:
 
 
 def _poignee_rule(state: GameState, seat_view: TarotView) -> Json | None:
-    """The poignées South may show now: the sizes (with their primes) and the cards a poignée may hold."""
-    if seat_view.to_move != HUMAN:
+    """The poignées the view's seat may show now: the sizes (with their primes) and the cards a poignée may hold."""
+    if seat_view.to_move != seat_view.seat:
         return None
     sizes = poignee_sizes(state)
     if not sizes:
@@ -127,8 +127,8 @@ def _poignee_rule(state: GameState, seat_view: TarotView) -> Json | None:
 
 
 def _ecart_rule(state: GameState, seat_view: TarotView) -> Json | None:
-    """The écart South must make now: how many cards, the cards that may go, at most how many trumps."""
-    if seat_view.to_move != HUMAN:
+    """The écart the view's seat must make now: how many cards, the cards that may go, at most how many trumps."""
+    if seat_view.to_move != seat_view.seat:
         return None
     rule = ecart_rule(state)
     if rule is None:
@@ -205,8 +205,8 @@ def _finished(after: GameState, number: int) -> DealSummary | None:
     return None
 
 
-def _partner_news(before: GameState, move: Move, after: GameState) -> Json | None:
-    """At five, the moment South learns who the partner is (or that the taker is alone) during the deal.
+def _partner_news(before: GameState, move: Move, after: GameState, seat: Seat) -> Json | None:
+    """At five, the moment ``seat`` learns who the partner is (or that the taker is alone) during the deal.
 
     That can only be the call (South holds the called card, or the chien shown holds it) or the
     called card falling, so the two views are built only after such a move.
@@ -214,14 +214,14 @@ def _partner_news(before: GameState, move: Move, after: GameState) -> Json | Non
     called = after.deal.called
     if after.players != 5 or called is None or (move.action != "call" and move.card != called):
         return None
-    known = view(after, HUMAN)
-    if not known.partner_known or view(before, HUMAN).partner_known:
+    known = view(after, seat)
+    if not known.partner_known or view(before, seat).partner_known:
         return None
     return {"type": "partner", "partner": None if known.partner is None else str(known.partner)}
 
 
-def tarot_events_of(before: GameState, move: Move, after: GameState) -> list[Json]:
-    """What South saw happen when ``move`` turned ``before`` into ``after``.
+def tarot_events_of(before: GameState, move: Move, after: GameState, seen_by: Seat = HUMAN) -> list[Json]:
+    """What ``seen_by`` (South at the solo table) saw happen when ``move`` turned ``before`` into ``after``.
 
     Each move is one event naming the ``seat`` that moved (``bid``, ``call``, ``ecart``,
     ``chelem``, ``poignee``, ``misere``, ``card``); the others (``contract``, ``chien``,
@@ -245,7 +245,7 @@ def tarot_events_of(before: GameState, move: Move, after: GameState) -> list[Jso
     elif action == "ecart":
         trumps = cards_sorted(card for card in move.cards if card.is_trump)
         event: Json = {"type": "ecart", "seat": seat, "size": len(move.cards), "trumps": trumps}
-        if move.seat == HUMAN:
+        if move.seat == seen_by:
             event["cards"] = cards_sorted(move.cards)
         events.append(event)
     elif action == "chelem":
@@ -274,7 +274,7 @@ def tarot_events_of(before: GameState, move: Move, after: GameState) -> list[Jso
         if after.deal.phase is Phase.ECART and deal.phase is not Phase.ECART:
             # Petite or garde: the chien is turned face up for all before the taker takes it (ruling 8).
             events.append({"type": "chien", "cards": codes(cards_of(after.deal.chien))})
-        news = _partner_news(before, move, after)
+        news = _partner_news(before, move, after, seen_by)
         if news is not None:
             events.append(news)
     if len(after.finished_deals) > len(before.finished_deals):

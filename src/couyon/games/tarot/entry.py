@@ -9,9 +9,10 @@ from typing import Any
 from couyon.common.kind import GameKind, OptionRule, Options
 from couyon.games.tarot import game as tarot_game
 from couyon.games.tarot import results
-from couyon.games.tarot.answers import NO_CHELEM, tarot_events_of, tarot_view_json
+from couyon.games.tarot.answers import NO_CHELEM, tarot_events_of, tarot_view_json, winner_of
 from couyon.games.tarot.bots import bot_move as tarot_bot_move
 from couyon.games.tarot.bots.registry import TAROT_BOTS_BY_ID, TAROT_TABLE_BOT_ID
+from couyon.games.tarot.cards import SEATS_OF
 from couyon.games.tarot.cards import Seat as TarotSeat
 from couyon.games.tarot.record import TarotRecord
 from couyon.games.tarot.record import verify as tarot_verify
@@ -59,6 +60,11 @@ class TarotEngine:
         return TarotRecord(self.players, seed, tuple(moves), dict(extras)).to_json()
 
 
+def _seat_result(state: Any, seat: TarotSeat) -> tuple[int, bool]:
+    """A seat's total in a finished game (ruling 17) and whether it is the winner (the highest total)."""
+    return state.totals[state.seats.index(seat)], winner_of(state) == seat
+
+
 def _tarot(players: int) -> GameKind:
     return GameKind(
         id=f"tarot{players}",
@@ -86,6 +92,8 @@ def _tarot(players: int) -> GameKind:
         events_of=tarot_events_of,
         waive_action=NO_CHELEM,
         options=(OptionRule("level", LEVELS, "expert"),),
+        seats=lambda options: SEATS_OF[players],
+        seat_result=_seat_result,
         daily_options={"level": "expert"},
         level_bots={"beginner": "baseline/1"},
         # A hint asks the table's expert, so it costs no more than a table move.

@@ -1,0 +1,260 @@
+"""The store of friends' tables (issue 21): tables, their seats, and who held each seat of a table game.
+
+A table's every change is one transaction. The moves of a table game go into ``moves`` like every game's, so the
+primary key on (game, move number) refuses the second of two racing moves (two people, two tabs, two processes
+that both saw a clock run out), and the table's ``moved_at`` is written in the same transaction: the clock's
+deadline is derived from the stored time of the last move, by whichever process looks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import delete, insert, select, tuple_, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from couyon.store.schema import game_seats, moves, seat_bot_moves, table_seats, tables
+from couyon.store.store import StaleMoveError, Store, StoredGame
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A friends' table as stored."""
+
+    code: str
+    secret: str
+    game: str
+    options: str
+    clock: int
+    host_id: str
+    state: str
+    """``waiting`` (seats being taken), ``playing`` or ``over`` (its game finished; a rematch may follow)."""
+    game_id: str | None
+    games_played: int
+    results: str
+    """The table's own results as JSON (games played, each player's score and wins)."""
+    moved_at: dt.datetime | None
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeat:
+    """One seat of a table and who holds it."""
+
+    seat: str
+    player_id: str | None
+    bot_now: bool
+    rematch: bool
+    seen_at: dt.datetime | None
+
+
+class SeatRefused(Exception):
+    """A seat change the table's state refuses; ``args[0]`` says which (``seat_taken``, ``table_started``...)."""
+
+
+class TableStore:
+    """The reads and writes of friends' tables over a ``Store`` (the same database, the same write lock)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def create(self, table: StoredTable, seats: Sequence[str], host_seat: str) -> None:
+        """Store a new table with its seats, the host at ``host_seat`` and every other seat free."""
+        with self.store._write() as connection:
+            self.store._ensure_player(connection, table.host_id, table.created_at)
+            connection.execute(
+                insert(tables).values(
+                    code=table.code,
+                    secret=table.secret,
+                    game=table.game,
+                    options=table.options,
+                    clock=table.clock,
+                    host_id=table.host_id,
+                    state=table.state,
+                    game_id=None,
+                    games_played=0,
+                    results=table.results,
+                    moved_at=None,
+                    created_at=table.created_at,
+                )
+            )
+            connection.execute(
+                insert(table_seats),
+                [
+                    {
+                        "code": table.code,
+                        "seat": seat,
+                        "player_id": table.host_id if seat == host_seat else None,
+                        "bot_now": False,
+                        "rematch": False,
+                        "seen_at": None,
+                    }
+                    for seat in seats
+                ],
+            )
+
+    def table(self, code: str) -> tuple[StoredTable, list[TableSeat]] | None:
+        """The table and its seats, or None if there is no table with this code."""
+        with self.store.engine.connect() as connection:
+            row = connection.execute(select(tables).where(tables.c.code == code)).first()
+            if row is None:
+                return None
+            seats = connection.execute(
+                select(
+                    table_seats.c.seat,
+                    table_seats.c.player_id,
+                    table_seats.c.bot_now,
+                    table_seats.c.rematch,
+                    table_seats.c.seen_at,
+                ).where(table_seats.c.code == code)
+            ).all()
+        return StoredTable(**row._asdict()), [TableSeat(*seat) for seat in seats]
+
+    def take_seat(self, code: str, seat: str, player_id: str) -> None:
+        """Seat ``player_id`` at the free ``seat`` of a waiting table, freeing the seat he held; ``SeatRefused``."""
+        with self.store._write() as connection:
+            state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
+            if state != "waiting":
+                raise SeatRefused("table_started")
+            holder = connection.execute(
+                select(table_seats.c.player_id).where(table_seats.c.code == code, table_seats.c.seat == seat)
+            ).first()
+            if holder is None:
+                raise SeatRefused("no_seat")
+            if holder.player_id == player_id:
+                return
+            if holder.player_id is not None:
+                raise SeatRefused("seat_taken")
+            connection.execute(
+                update(table_seats)
+                .where(table_seats.c.code == code, table_seats.c.player_id == player_id)
+                .values(player_id=None, rematch=False, bot_now=False)
+            )
+            done = connection.execute(
+                update(table_seats)
+                .where(table_seats.c.code == code, table_seats.c.seat == seat, table_seats.c.player_id.is_(None))
+                .values(player_id=player_id)
+            )
+            if done.rowcount != 1:
+                raise SeatRefused("seat_taken")
+
+    def leave_seat(self, code: str, player_id: str) -> None:
+        """Free the seat ``player_id`` holds at a table that is not playing (``SeatRefused`` while it plays)."""
+        with self.store._write() as connection:
+            state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
+            if state == "playing":
+                raise SeatRefused("table_playing")
+            connection.execute(
+                update(table_seats)
+                .where(table_seats.c.code == code, table_seats.c.player_id == player_id)
+                .values(player_id=None, rematch=False, bot_now=False)
+            )
+
+    def start_game(
+        self,
+        code: str,
+        previous_game: str | None,
+        game: StoredGame,
+        first_moves: Sequence[str],
+        holders: Mapping[str, str | None],
+        bot_numbers: Sequence[int],
+        now: dt.datetime,
+    ) -> None:
+        """Store ``game`` as the table's new game (its seats' holders and the bots' first moves) and start playing.
+
+        Refused (``StaleMoveError``) when the table is already playing or another game started first.
+        """
+        with self.store._write() as connection:
+            started = connection.execute(
+                update(tables)
+                .where(
+                    tables.c.code == code,
+                    tables.c.state != "playing",
+                    tables.c.game_id.is_(None) if previous_game is None else tables.c.game_id == previous_game,
+                )
+                .values(state="playing", game_id=game.id, moved_at=now)
+            )
+            if started.rowcount != 1:
+                raise StaleMoveError(f"table {code} started already")
+            self.store._insert_game(connection, game, first_moves)
+            connection.execute(
+                insert(game_seats),
+                [{"game_id": game.id, "seat": seat, "player_id": holder} for seat, holder in holders.items()],
+            )
+            self._insert_bot_numbers(connection, game.id, bot_numbers)
+            connection.execute(update(table_seats).where(table_seats.c.code == code).values(rematch=False))
+
+    @staticmethod
+    def _insert_bot_numbers(connection: Connection, game_id: str, numbers: Sequence[int]) -> None:
+        if numbers:
+            connection.execute(insert(seat_bot_moves), [{"game_id": game_id, "number": n} for n in numbers])
+
+    def append_moves(
+        self,
+        code: str,
+        game_id: str,
+        first_number: int,
+        new_moves: Sequence[str],
+        bot_numbers: Sequence[int],
+        now: dt.datetime,
+        results: str | None = None,
+    ) -> None:
+        """Write moves ``first_number`` onward of the table's game, and the time of the last one, in one transaction.
+
+        ``results``: the move ends the game, and these are the table's results after it (the table is then over).
+        A move number already written raises ``StaleMoveError``: the game moved on.
+        """
+        rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
+        values: dict[str, object] = {"moved_at": now}
+        if results is not None:
+            values |= {"state": "over", "results": results, "games_played": tables.c.games_played + 1}
+        try:
+            with self.store._write() as connection:
+                connection.execute(insert(moves), rows)
+                self._insert_bot_numbers(connection, game_id, bot_numbers)
+                connection.execute(
+                    update(tables).where(tables.c.code == code, tables.c.game_id == game_id).values(values)
+                )
+        except IntegrityError as error:
+            raise StaleMoveError(f"move {first_number} of game {game_id} is already written") from error
+
+    def set_seat(self, code: str, seat: str, **values: object) -> None:
+        """Set ``bot_now`` or ``rematch`` of one seat."""
+        with self.store._write() as connection:
+            connection.execute(
+                update(table_seats).where(table_seats.c.code == code, table_seats.c.seat == seat).values(**values)
+            )
+
+    def seen(self, seats: Sequence[tuple[str, str]], now: dt.datetime, back: bool = False) -> None:
+        """These (code, seat) pairs' players hold a socket now; ``back``: a player came back (his seat is his again)."""
+        if not seats:
+            return
+        values: dict[str, object] = {"seen_at": now, **({"bot_now": False} if back else {})}
+        with self.store._write() as connection:
+            connection.execute(
+                update(table_seats).where(tuple_(table_seats.c.code, table_seats.c.seat).in_(seats)).values(values)
+            )
+
+    def holders(self, game_id: str) -> dict[str, str | None]:
+        """Who held each seat of a table game (a player id, None for the bot); empty for a solo game."""
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_seats.c.seat, game_seats.c.player_id).where(game_seats.c.game_id == game_id)
+            ).all()
+        return {row.seat: row.player_id for row in rows}
+
+    def bot_numbers(self, game_id: str) -> set[int]:
+        """The move numbers of a table game that the bot made at a person's seat."""
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(
+                select(seat_bot_moves.c.number).where(seat_bot_moves.c.game_id == game_id)
+            ).scalars()
+            return set(rows)
+
+    def forget(self, code: str) -> None:
+        """Delete a table (its games stay, as every game does until the retention rule)."""
+        with self.store._write() as connection:
+            connection.execute(delete(tables).where(tables.c.code == code))
