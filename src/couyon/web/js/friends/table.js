@@ -306,6 +306,8 @@ async function onTable(table) {
     return;
   }
   showPlaying(table);
+  // Who holds the seats may have changed (the bot for an absent person, his return): the seats say so.
+  if (state.remote && state.model && !state.busy) rerender();
   // A game the table does not show yet (the start, a rematch, a return), or moves it missed while offline.
   // (The socket brings them by itself.)
   if (!here.socketOpen && (table.game_id !== here.shownGame || table.move_number > here.shownMove)) {
@@ -424,7 +426,8 @@ function wrapRules(own) {
   const rules = Object.create(own);
   const human = own.human ?? "S";
   rules.seatName = (seat) => {
-    if (seat === human) return own.seatName ? own.seatName(seat) : t().seat[seat];
+    // His own seat: coucou says "toi"; the card games say his name where the solo table says "Sud".
+    if (seat === human) return own.seatName ? own.seatName(seat) : here.name || t().seat[seat];
     const entry = entryAt(seat);
     if (!entry || entry.holder !== "person") return w().botName(shownLabel(seat));
     return entry.name || shownLabel(seat);
@@ -675,7 +678,7 @@ function resultsTable(table) {
   const body = grid.createTBody();
   for (const player of table.results.players) {
     const row = body.insertRow();
-    const th = element("th", player.name || seatLabel(table, player.seat));
+    const th = element("th", player.name || w().botName(seatLabel(table, player.seat)));
     th.scope = "row";
     row.append(th);
     row.insertCell().textContent = String(player.score);
@@ -697,15 +700,10 @@ function showPlaying(table) {
 function bar() {
   let box = $("friends-bar");
   if (box) return box;
-  box = element("section", null, "friends-bar");
+  box = element("div", null, "friends-bar");
   box.id = "friends-bar";
-  box.setAttribute("aria-labelledby", "friends-bar-title");
-  const title = element("h2", "", "visually-hidden");
-  title.id = "friends-bar-title";
-  const line = element("p", "", "friends-turn");
-  line.id = "friends-turn";
-  const clock = element("p", "", "friends-clock");
-  clock.id = "friends-clock";
+  const clock = element("p", "", "friends-timer");
+  clock.id = "friends-timer";
   const over = element("div", null, "friends-over");
   over.id = "friends-over";
   const messages = element("details", null, "friends-messages");
@@ -715,9 +713,10 @@ function bar() {
   const row = element("div", null, "button-row");
   row.id = "friends-message-buttons";
   messages.append(summary, row);
-  box.append(title, line, clock, messages, over);
-  const tableView = $("view-table");
-  tableView.insertBefore(box, tableView.querySelector(".table-layout"));
+  box.append(clock, messages, over);
+  // In the action bar, above the question: the clock is beside what it times, on a phone too (the bar is
+  // sticky at the bottom there), and the prompt already says whose turn it is ("Anne réfléchit…").
+  $("action-bar").insertBefore(box, $("prompt"));
   return box;
 }
 
@@ -729,23 +728,11 @@ function muted() {
   }
 }
 
-/** What the table calls the person or bot at a seat of the table (its real seat). */
-function nameOfReal(seat) {
-  const entry = here.table.seats.find((other) => String(other.seat) === String(seat));
-  if (entry && entry.holder === "person" && entry.name) return entry.name;
-  if (here.turn && state.remote && state.rules && state.rules.seatName) return state.rules.seatName(here.turn.toShown(seat));
-  return seatLabel(here.table, seat);
-}
-
 function renderBar() {
   const table = here.table;
   if (!table || !table.me || !table.game_id) return;
   const words = w();
   bar();
-  $("friends-bar-title").textContent = words.tableBar;
-  const toMove = table.state === "playing" ? table.to_move : null;
-  $("friends-turn").textContent =
-    toMove === null || toMove === undefined ? "" : toMove === table.me ? words.yourTurn : words.turnOf(nameOfReal(toMove));
   $("friends-messages-summary").textContent = words.messagesTitle;
   const row = $("friends-message-buttons");
   if (!row.childElementCount || row.dataset.lang !== document.documentElement.lang) {
@@ -839,7 +826,7 @@ function setClock(table) {
 }
 
 function tick() {
-  const box = $("friends-clock");
+  const box = $("friends-timer");
   const table = here.table;
   if (!box || !table) return;
   if (here.deadlineAt === null || here.clockSeat !== table.me) {
