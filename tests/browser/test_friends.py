@@ -13,7 +13,6 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,6 @@ from playing import (
     collect_errors,
     coucou_turn,
     keyboard_turn,
-    mouse_turn,
     screenshot,
     tarot_turn,
     touch_turn,
