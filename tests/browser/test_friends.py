@@ -229,6 +229,17 @@ def test_a_couyon_table_of_two_people_one_away_for_a_while(person: Callable[...,
         )
         assert not page.locator("#end-dialog").is_visible()
     assert "Bruno" in seat_text(back, "S")
+
+    # Quick messages: Anne mutes them, Bruno says hello; it shows beside his seat on her table, in her words,
+    # and his own live region says it (hers is quiet).
+    anne.get_by_text("Messages rapides").click()
+    anne.get_by_role("button", name="Couper les messages").click()
+    assert anne.get_by_role("button", name="Couper les messages").get_attribute("aria-pressed") == "true"
+    back.get_by_text("Quick messages").tap()
+    back.get_by_role("button", name="Hello!").tap()
+    back.wait_for_function("() => window.__announced.includes('Bruno (you): Hello!')")
+    anne.wait_for_function("() => document.getElementById('seat-E').innerText.includes('Bonjour !')")
+    assert not any("Bonjour" in line for line in announced(anne))
     assert anne.errors == [] and back.errors == []
 
 
@@ -266,7 +277,12 @@ def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -
     """Coucou at eight with one token each: three people (mouse, keyboard, touch) and five seats of the bot."""
     anne = person("Anne")
     bruno = person("Bruno")
-    chloe = person("Chloé", phone=True)
+    chloe = person("", phone=True)  # no name yet: the lobby asks for one
+    # A code nobody opened is one sentence, not a table.
+    anne.get_by_role("textbox", name="Code de la table").fill("zzz-zzz")
+    anne.get_by_role("button", name="Rejoindre une table").click()
+    anne.wait_for_selector('#join-status:has-text("Cette table est introuvable")')
+    anne.errors.clear()  # the browser logs the refused request (404) as a console error
 
     def choose(page: Any) -> None:
         page.wait_for_selector("#game-options:not([hidden]) select")
@@ -276,7 +292,15 @@ def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -
     link = open_table(anne, "/#/coucou", choose=choose)
     assert anne.locator(".seat-entry").count() == 8
     sit(bruno, link, "4")
-    sit(chloe, link, "7")
+    # Chloé joins by the code read aloud, typed on the home page; she gives her name, then takes a seat.
+    code = anne.locator("#table-code").inner_text()
+    chloe.get_by_role("textbox", name="Code de la table").fill(code.lower().replace("-", " "))
+    chloe.get_by_role("button", name="Rejoindre une table").tap()
+    chloe.get_by_role("textbox", name="Ton nom à la table").fill("Chloé")
+    chloe.get_by_role("button", name="Enregistrer").tap()
+    chloe.wait_for_selector("#friends-name-form", state="detached")
+    chloe.locator("#take-7").tap()
+    anne.wait_for_selector('#lobby-holder-7:has-text("Chloé")')
     start(anne)
     rng = random.Random(8)
     play(
