@@ -29,6 +29,7 @@ from playing import (
     tarot_turn,
     touch_turn,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from couyon.loadgen import ServerProcess
 
@@ -45,6 +46,8 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 Turn = Callable[[Any], object]
+# What the table asked last, as the live region's last lines say it (for a question taken away by another's move).
+LAST_TURN = "() => window.__announced.slice(-6).join(' ').toLowerCase()"
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +123,16 @@ def play(players: list[tuple[Any, str, Turn]], limit_s: float, until: Callable[[
     ended: set[int] = set()
     deadline = time.monotonic() + limit_s
     while len(ended) < len(players) and not (until and until()):
-        assert time.monotonic() < deadline, f"the game did not get there in {limit_s} s"
+        if time.monotonic() > deadline:
+            for index, (page, _, _) in enumerate(players):
+                screenshot(page, f"friends-stuck-{index}")
+            states = [
+                page.evaluate(
+                    "() => [document.getElementById('prompt').textContent, document.getElementById('view-table').dataset.turn, document.getElementById('view-table').dataset.sent, window.__announced.slice(-5)]"
+                )
+                for page, _, _ in players
+            ]
+            raise AssertionError(f"the game did not get there in {limit_s} s: {states}")
         acted = False
         for index, (page, script, turn) in enumerate(players):
             if index in ended:
@@ -258,11 +270,23 @@ def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> N
     anne.wait_for_selector('#lobby-holder-E:has-text("Chloé")')
     start(anne)
     rng = random.Random(5)
+
+    def step(how: Any) -> Turn:
+        def turn(page: Any) -> None:
+            try:
+                tarot_turn(page, rng, how)
+            except PlaywrightTimeoutError:
+                # The taker's chelem window stays open while the leader may already play: when another
+                # person leads first, the question goes away under the taker's finger. Anything else fails.
+                if page.evaluate(TAROT_SITUATION_SCRIPT) == "chelem" or "chelem" not in page.evaluate(LAST_TURN):
+                    raise
+
+        return turn
+
+    for page in (anne, chloe):
+        page.set_default_timeout(5_000)
     play(
-        [
-            (anne, TAROT_SITUATION_SCRIPT, lambda page: tarot_turn(page, rng, "mouse")),
-            (chloe, TAROT_SITUATION_SCRIPT, lambda page: tarot_turn(page, rng, "touch")),
-        ],
+        [(anne, TAROT_SITUATION_SCRIPT, step("mouse")), (chloe, TAROT_SITUATION_SCRIPT, step("touch"))],
         limit_s=90,
     )
     # Chloé, at East, sat at the bottom of her table: West's seat (Anne's, turned) was drawn with her name.

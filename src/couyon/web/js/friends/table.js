@@ -374,11 +374,11 @@ const remote = {
   async move(move, moveNumber) {
     if (sendFrame({ type: "move", move, move_number: moveNumber })) {
       await new Promise((resolve, reject) => {
-        // No answer in time (a socket half gone): ask for it over HTTP.
+        // No answer in time (a socket half gone): the table is given back to the player (the solo table's
+        // error path asks for the game again over HTTP); an answer that comes later is still shown.
         const timer = setTimeout(() => {
           here.pending = null;
-          resolve();
-          catchUp();
+          reject(new ApiError(0, "network", "network"));
         }, 8000);
         here.pending = { moveNumber, resolve, reject, timer };
       });
@@ -580,6 +580,8 @@ function showLobby(table) {
     if (table.me && table.me !== table.host) {
       actions.append(button("leave-seat", words.leaveSeat, false, leaveSeat));
     }
+  } else if (!table.me) {
+    actions.append(element("p", words.startedWithout));
   }
   const lobbyStatus = element("p", "", "form-status");
   lobbyStatus.id = "lobby-status";
