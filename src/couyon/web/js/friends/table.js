@@ -708,6 +708,8 @@ function bar() {
   clock.id = "friends-timer";
   const over = element("div", null, "friends-over");
   over.id = "friends-over";
+  const silent = element("div", null, "button-row friends-silent");
+  silent.id = "friends-silent";
   const messages = element("details", null, "friends-messages");
   messages.id = "friends-messages";
   const summary = element("summary", "");
@@ -715,7 +717,7 @@ function bar() {
   const row = element("div", null, "button-row");
   row.id = "friends-message-buttons";
   messages.append(summary, row);
-  box.append(clock, messages, over);
+  box.append(clock, messages, silent, over);
   // In the action bar, above the question: the clock is beside what it times, on a phone too (the bar is
   // sticky at the bottom there), and the prompt already says whose turn it is ("Anne réfléchit…").
   $("action-bar").insertBefore(box, $("prompt"));
@@ -751,6 +753,19 @@ function renderBar() {
     row.replaceChildren(...buttons, mute);
   }
   $("friends-mute").setAttribute("aria-pressed", String(muted()));
+  // The host may give the seat of a person whose connection is gone to the bot without waiting for the grace.
+  const silent =
+    table.state === "playing" && table.me === table.host
+      ? table.seats.filter((entry) => entry.holder === "person" && !entry.connected && !entry.bot_now)
+      : [];
+  rebuild(
+    $("friends-silent"),
+    silent.map((entry) =>
+      button(`bot-${entry.seat}`, words.giveToBot(entry.name || seatLabel(table, entry.seat)), false, () =>
+        act(() => tables.bot(here.code, here.secret, entry.seat)),
+      ),
+    ),
+  );
   renderEnd($("friends-over"), "bar");
   const end = $("friends-end");
   if (end && end.isConnected && table.state !== "playing") renderEnd(end, "end");
