@@ -173,9 +173,11 @@ async function friends() {
 }
 
 /** "Jouer entre amis" on a game's home: open a table with the home's options and the clock chosen. */
-async function playWithFriends(gameId, clockSelect) {
+async function playWithFriends(gameId, clockSelect, status) {
+  status.textContent = "";
   const module = await friends();
-  await module.openNew(gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId), chosenOptions(gameId), Number(clockSelect.value));
+  const game = gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId);
+  await module.openNew(game, chosenOptions(gameId), Number(clockSelect.value), status);
 }
 
 /** "Rejoindre une table": the table of a code read aloud. */
@@ -885,8 +887,12 @@ function wire() {
   $("recovery-current-copy").addEventListener("click", () =>
     copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
   );
-  $("play-friends").addEventListener("click", () => playWithFriends(DEFAULT_GAME, $("friends-clock")));
-  $("game-play-friends").addEventListener("click", () => playWithFriends(page.game, $("game-friends-clock")));
+  $("play-friends").addEventListener("click", () =>
+    playWithFriends(DEFAULT_GAME, $("friends-clock"), $("friends-status")),
+  );
+  $("game-play-friends").addEventListener("click", () =>
+    playWithFriends(page.game, $("game-friends-clock"), $("game-friends-status")),
+  );
   $("join-form").addEventListener("submit", (event) => joinByCode(event, $("join-code"), $("join-status")));
   window.addEventListener("hashchange", () => showRoute());
 }

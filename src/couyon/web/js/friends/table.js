@@ -87,11 +87,11 @@ const goTo = (table) => {
 };
 
 /** A home's "Jouer entre amis": open the table, then its lobby. */
-export async function openNew(game, options, clock) {
+export async function openNew(game, options, clock, status) {
   try {
     goTo(await tables.open(game, options, clock));
   } catch (error) {
-    announce(error.message);
+    status.textContent = error instanceof ApiError && error.status ? error.message : t().errorGeneric;
   }
 }
 
