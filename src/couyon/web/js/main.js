@@ -7,6 +7,8 @@
 // #/results and #/stats (and #/results/<game>, #/stats/<game>) are the day's results with the archive,
 // and the player's statistics (js/returning.js, loaded on the first visit to one of them).
 // #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
+// #/tables/<code>/<secret> is a friends' table (js/friends/table.js, loaded on its first visit or when a
+// home's "Jouer entre amis" or "Rejoindre une table" is used).
 // The table (js/table.js, with the game's module and words) is loaded the first time it is needed:
 // a table route, a new game, or the leaderboard's name form; a home page loads none of it.
 
@@ -95,8 +97,9 @@ const CLUB_ROUTES = ["clubs", "club", "tournament", "challenge"];
 
 /** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
-  const [first = "", second] = hash.replace(/^#\/?/, "").split("/");
+  const [first = "", second, third] = hash.replace(/^#\/?/, "").split("/");
   if (CLUB_ROUTES.includes(first)) return { view: "clubs", game: DEFAULT_GAME, id: hash.replace(/^#\/?/, "") };
+  if (first === "tables" && second) return { view: "tables", game: DEFAULT_GAME, id: second, secret: third ?? "" };
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
@@ -109,7 +112,8 @@ function routeOf(hash) {
 
 async function showRoute({ moveFocus = true } = {}) {
   takeRecoveryLink();
-  const { view, game, id } = routeOf(location.hash);
+  const { view, game, id, secret } = routeOf(location.hash);
+  if (view !== "tables") friendsModule?.leave();
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
@@ -141,6 +145,7 @@ async function showRoute({ moveFocus = true } = {}) {
     review: `${words.reviewTitle} · Couyon`,
     tips: `${words.linkTips} · Couyon`,
     clubs: "Clubs · Couyon",
+    tables: `${words.friendsTitle} · Couyon`,
   };
   document.title = titles[view];
   $("table-title").textContent = game === DEFAULT_GAME ? words.tableTitle : words.tableOf(name);
@@ -168,6 +173,37 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
   if (view === "clubs") await (await import("./clubs/clubs.js")).showClubs($("clubs-root"), $("clubs-title"), id, clubsContext);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
+  if (view === "tables") await (await friends()).showTable(id, secret);
+}
+
+// ---------------------------------------------------------------- friends' tables
+
+let friendsModule = null;
+
+/** js/friends/table.js, loaded and given what it needs of this page once (never on the first load). */
+async function friends() {
+  if (!friendsModule) {
+    const module = await import("./friends/table.js");
+    module.setUp({ openTable, chosenOptions });
+    friendsModule = module;
+  }
+  return friendsModule;
+}
+
+/** "Jouer entre amis" on a game's home: open a table with the home's options and the clock chosen. */
+async function playWithFriends(gameId, clockSelect, status) {
+  status.textContent = "";
+  const module = await friends();
+  const game = gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId);
+  await module.openNew(game, chosenOptions(gameId), Number(clockSelect.value), status);
+}
+
+/** "Rejoindre une table": the table of a code read aloud. */
+async function joinByCode(event, input, status) {
+  event.preventDefault();
+  status.textContent = "";
+  const module = await friends();
+  await module.joinByCode(input.value, status);
 }
 
 // ---------------------------------------------------------------- homes
@@ -881,6 +917,13 @@ function wire() {
   $("recovery-current-copy").addEventListener("click", () =>
     copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
   );
+  $("play-friends").addEventListener("click", () =>
+    playWithFriends(DEFAULT_GAME, $("friends-clock"), $("friends-status")),
+  );
+  $("game-play-friends").addEventListener("click", () =>
+    playWithFriends(page.game, $("game-friends-clock"), $("game-friends-status")),
+  );
+  $("join-form").addEventListener("submit", (event) => joinByCode(event, $("join-code"), $("join-status")));
   window.addEventListener("hashchange", () => showRoute());
 }
 

@@ -91,7 +91,7 @@ function renderSeat(seat, model) {
 
   // What is shown around a seat is read as one list ("Est, adversaire, donneur, 3 cartes"),
   // not as the run of its pieces ("Est adversaire 3 cartes Donneur").
-  const said = [seat === "S" ? words.seatYou : seatName(seat)];
+  const said = [seat === "S" ? (rules.seatYou ? rules.seatYou() : words.seatYou) : seatName(seat)];
   const name = document.createElement("p");
   name.className = "seat-name";
   name.setAttribute("aria-hidden", "true");
@@ -244,7 +244,8 @@ function renderActions(model) {
   const acting = southMayAct(model);
   const playingNow = acting && state.rules.playsCards(model);
   state.rules.renderControls(model, acting);
-  $("table-new-game-row").hidden = model.phase !== "over";
+  // A friends' table (state.remote) asks for a rematch instead of a new game of one's own.
+  $("table-new-game-row").hidden = model.phase !== "over" || Boolean(state.remote);
   const prompt = $("prompt");
   if (model.phase === "over") prompt.textContent = words.promptOver;
   else if (acting) showPrompt(prompt, state.rules.prompt(model));
@@ -587,7 +588,7 @@ async function play(events, finalView) {
   state.model = clone(finalView);
   state.busy = false;
   endHurry();
-  if (state.model.phase === "over") rememberGame(gameOf(state.game), null);
+  if (state.model.phase === "over" && !state.remote) rememberGame(gameOf(state.game), null);
   render();
   if (state.model.phase === "over") showEndOfGame();
   else {
@@ -697,7 +698,9 @@ function showEndOfGame() {
     paragraph.textContent = text;
     body.append(paragraph);
   }
-  if (gameInfo(gameOf(game)).review) {
+  const remote = state.remote ? state.remote.endOfGame(body) : null;
+  $("end-new-game").hidden = $("end-leaderboard").hidden = Boolean(state.remote);
+  if (gameInfo(gameOf(game)).review && !remote) {
     const review = document.createElement("a");
     review.className = "button";
     review.id = "end-review";
@@ -759,7 +762,7 @@ function showEndOfGame() {
     body.append(heading, share, buttons, status);
   }
   openDialog($("end-dialog"));
-  $("end-new-game").focus();
+  (remote ?? $("end-new-game")).focus();
   if (state.onGameOver) state.onGameOver(game);
 }
 
@@ -923,6 +926,7 @@ async function send(move) {
   tableView.dataset.sent = String(Number(tableView.dataset.sent ?? 0) + 1);
   render();
   const generation = state.generation;
+  if (state.remote) return sendRemote(move, model.move_number, generation);
   let answer;
   try {
     answer = await api.move(state.game.id, move, model.move_number);
@@ -946,6 +950,32 @@ async function send(move) {
   return true;
 }
 
+/**
+ * A move at a friends' table: js/friends/ sends it (socket or HTTP) and its answer comes back, with the
+ * other seats' moves, through advance(); the table stays busy until then.
+ */
+async function sendRemote(move, moveNumber, generation) {
+  try {
+    await state.remote.move(move, moveNumber);
+    return true;
+  } catch (error) {
+    if (generation !== state.generation) return false;
+    state.busy = false;
+    state.droppedCard = null;
+    render();
+    showError(error);
+    state.remote.resync();
+    return false;
+  }
+}
+
+/** Animate the events of one more answer of the game shown (a friends' table: the other seats' moves). */
+export async function advance(answer) {
+  const { events, ...game } = answer;
+  state.game = game;
+  await play(events, answer.view);
+}
+
 /** Put the game's own buttons in the action bar, replacing another game's. */
 function mountRules(rules) {
   if (state.rules === rules) return;
@@ -959,13 +989,15 @@ function mountRules(rules) {
 /** Show a game answer: animate its events from what the table shows, or just draw its view. */
 export async function open(answer, { fresh = false } = {}) {
   const generation = state.generation;
-  const rules = await gameModule(gameOf(answer));
+  const own = await gameModule(gameOf(answer));
   if (generation !== state.generation) return;
+  // A friends' table names the seats by who holds them (js/friends/).
+  const rules = state.remote ? state.remote.rules(own) : own;
   mountRules(rules);
   const { events, ...game } = answer;
   const sameGame = state.game && state.game.id === game.id;
   state.game = game;
-  rememberGame(gameOf(game), game.view.phase === "over" ? null : game.id);
+  if (!state.remote) rememberGame(gameOf(game), game.view.phase === "over" ? null : game.id);
   state.chalkShown = null;
   if (!sameGame) $("announcer").replaceChildren();
   if (fresh && events.length) {

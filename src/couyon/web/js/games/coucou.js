@@ -18,7 +18,7 @@
 import { suitSymbol } from "../cards.js";
 import { currentLanguage, formatDay, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, controlButton, currentGame } from "../table/shared.js";
+import { announce, clone, controlButton, currentGame, state } from "../table/shared.js";
 
 const HUMAN = 1;
 const $ = (id) => document.getElementById(id);
@@ -53,7 +53,9 @@ function nameOf(code, article = false) {
 }
 
 function seatLabel(seat) {
-  return seat === HUMAN ? words().you : words().player(seat);
+  // A friends' table names its players (js/friends/table.js); else "Joueur 3".
+  const named = state.rules && state.rules.playerName ? state.rules.playerName(seat) : null;
+  return named ?? (seat === HUMAN ? words().you : words().player(seat));
 }
 
 function listOf(names) {

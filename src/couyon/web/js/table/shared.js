@@ -30,6 +30,8 @@ export const state = {
   hurry: false, // the player asked to see the end of the animation at once
   wakers: new Set(), // the pauses under way, to end them early
   toldSkip: false, // the live region said once how to skip an animation
+  // A friends' table (js/friends/table.js): {move, resync, rules, endOfGame}, else null (a game of one's own).
+  remote: null,
 };
 
 export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];

@@ -1,0 +1,340 @@
+"""Friends' tables in the browser (issue 21): real Chromium pages, each its own player, at one table.
+
+A server of its own for this module: the grace before the bot takes an absent person's seat is short
+(``COUYON_TABLE_GRACE_S``) and the bots answer at once (``COUYON_ANSWER_FLOOR_MS=0``); the pages play at the
+"instant" pace. The tables are opened, shared and joined through the page itself (the home's "Jouer entre amis",
+the "Lien de la table" field, "Prendre cette place", "Commencer la partie"), then played by keyboard, mouse
+or touch with the solo table's helpers (playing.py), each page acting whenever its own seat is asked.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playing import (
+    COUCOU_SITUATION_SCRIPT,
+    DESKTOP,
+    SITUATION_SCRIPT,
+    TAROT_SITUATION_SCRIPT,
+    assert_no_violations,
+    collect_errors,
+    coucou_turn,
+    keyboard_turn,
+    screenshot,
+    tarot_turn,
+    touch_turn,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from couyon.loadgen import ServerProcess
+
+GRACE_S = 2
+PHONE_375 = {"width": 375, "height": 667}
+RECORDER = """
+window.__announced = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const region = document.getElementById('announcer');
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) window.__announced.push(node.textContent);
+  }).observe(region, { childList: true });
+});
+"""
+
+Turn = Callable[[Any], object]
+# What the table asked last, as the live region's last lines say it (for a question taken away by another's move).
+LAST_TURN = "() => window.__announced.slice(-6).join(' ').toLowerCase()"
+
+
+@pytest.fixture(scope="module")
+def friends_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    environment = {"COUYON_TABLE_GRACE_S": str(GRACE_S), "COUYON_ANSWER_FLOOR_MS": "0"}
+    with ServerProcess(tmp_path_factory.mktemp("couyon-friends"), environment=environment) as server:
+        yield server.url
+
+
+@pytest.fixture
+def person(browser: Any, friends_url: str) -> Iterator[Callable[..., Any]]:
+    """A new person (browser context, so his own cookie) with a name, on the home page: returns his page."""
+    contexts: list[Any] = []
+
+    def make(name: str, *, language: str = "fr", phone: bool = False) -> Any:
+        options: dict[str, Any] = {"viewport": PHONE_375 if phone else DESKTOP}
+        if phone:
+            options.update(has_touch=True, is_mobile=True)
+        context = browser.new_context(base_url=friends_url, **options)
+        context.set_default_timeout(15_000)
+        context.add_init_script(
+            f"localStorage.setItem('couyon.speed', 'instant'); localStorage.setItem('couyon.language', {language!r});"
+        )
+        context.add_init_script(RECORDER)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = collect_errors(page)
+        page.goto("/")
+        if name:
+            assert page.request.put("/api/player", data={"name": name}).ok
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def open_table(host: Any, home: str, *, clock: str = "60", choose: Callable[[Any], None] | None = None) -> str:
+    """From a game's home, "Jouer entre amis" with the clock given: the invitation link the lobby shows."""
+    host.goto(home)
+    prefix = "" if home == "/" else "game-"
+    if choose:
+        choose(host)
+    host.select_option(f"#{prefix}friends-clock", clock)
+    host.locator(f"#{prefix}play-friends").click()
+    field = host.get_by_role("textbox", name=re.compile("Lien de la table|Table link"))
+    field.wait_for()
+    link: str = field.input_value()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/#/tables/[2-9A-HJKMNP-Z]{6}/[\w-]{22}", link), link
+    code = host.locator("#table-code").text_content() or ""
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}", code), code
+    return link
+
+
+def sit(page: Any, link: str, seat: str, *, take: str = "Prendre cette place") -> None:
+    """Open the link and take ``seat`` by its button (named "Prendre cette place" / "Take this seat")."""
+    page.goto(link)
+    button = page.locator(f"#take-{seat}")
+    button.wait_for()
+    assert button.get_attribute("aria-describedby"), "the button says which seat it takes"
+    assert page.get_by_role("button", name=take).count() >= 1
+    button.click()
+    page.wait_for_function(f"() => !document.getElementById('take-{seat}')")
+
+
+def start(host: Any, name: str = "Commencer la partie") -> None:
+    host.get_by_role("button", name=name).click()
+
+
+def play(players: list[tuple[Any, str, Turn]], limit_s: float, until: Callable[[], bool] | None = None) -> None:
+    """Each page acts whenever its own seat is asked (``script`` says so), until ``until()`` or, without it,
+    until every page shows the end of the game."""
+    ended: set[int] = set()
+    deadline = time.monotonic() + limit_s
+    while len(ended) < len(players) and not (until and until()):
+        if time.monotonic() > deadline:
+            for index, (page, _, _) in enumerate(players):
+                screenshot(page, f"friends-stuck-{index}")
+            states = [
+                page.evaluate(
+                    "() => [document.getElementById('prompt').textContent, document.getElementById('view-table').dataset.turn, document.getElementById('view-table').dataset.sent, window.__announced.slice(-5)]"
+                )
+                for page, _, _ in players
+            ]
+            raise AssertionError(f"the game did not get there in {limit_s} s: {states}")
+        acted = False
+        for index, (page, script, turn) in enumerate(players):
+            if index in ended:
+                continue
+            now = page.evaluate(script)
+            if now == "end":
+                ended.add(index)
+            elif now:
+                turn(page)
+                acted = True
+        if not acted:
+            players[0][0].wait_for_timeout(20)
+
+
+def announced(page: Any) -> list[str]:
+    lines: list[str] = page.evaluate("() => window.__announced")
+    return lines
+
+
+def seat_text(page: Any, seat: str) -> str:
+    return page.locator(f"#seat-{seat}").inner_text()
+
+
+def test_a_couyon_table_of_two_people_one_away_for_a_while(person: Callable[..., Any]) -> None:
+    """Anne (keyboard, desktop, French) opens a couyon table, Bruno (touch, 375×667, English) sits East; his page
+    closes mid-game, the bot plays East after the grace, his return gives the seat back; a whole game, a rematch."""
+    anne = person("Anne")
+    bruno = person("Bruno", language="en", phone=True)
+    link = open_table(anne, "/", clock="15", choose=lambda page: page.select_option("#home-option-level", "beginner"))
+    assert_no_violations(anne, "the lobby of a couyon table (FR)")
+    bruno.goto(link)
+    bruno.locator("#take-E").wait_for()
+    # Partners sit opposite: the lobby says who is opposite whom.
+    assert "opposite North" in bruno.locator('.seat-entry[data-seat="S"]').inner_text()
+    assert_no_violations(bruno, "the lobby of a couyon table, phone (EN)")
+    bruno.get_by_role("button", name="Take this seat").nth(2).tap()  # the third free seat: East
+    anne.wait_for_selector('#lobby-holder-E:has-text("Bruno")')
+    screenshot(bruno, "friends-lobby-phone-en")
+    start(anne)
+
+    # Each sees his own seat at the bottom and the other by name, across the table's turning.
+    for page in (anne, bruno):
+        page.wait_for_selector("#friends-bar:not([hidden])")
+        page.wait_for_function("() => document.getElementById('view-table').dataset.turn")
+    assert "Anne" in seat_text(anne, "S") and "Bruno" in seat_text(anne, "E")
+    assert "Bruno" in seat_text(bruno, "S") and "Anne" in seat_text(bruno, "W")
+    assert "bot" in seat_text(bruno, "N") and "robot" in seat_text(anne, "W")
+    assert_no_violations(anne, "a couyon table with a friend (FR)")
+    assert_no_violations(bruno, "a couyon table with a friend, phone (EN)")
+    screenshot(bruno, "friends-couyon-phone-en")
+
+    rng = random.Random(21)
+    sent = {"bruno": 0}
+
+    def bruno_turn(page: Any) -> None:
+        touch_turn(page, rng)
+        sent["bruno"] += 1
+
+    play(
+        [(anne, SITUATION_SCRIPT, lambda page: keyboard_turn(page, rng)), (bruno, SITUATION_SCRIPT, bruno_turn)],
+        limit_s=30,
+        until=lambda: sent["bruno"] >= 3,
+    )
+    # The other seat's moves were said with his name, in each one's language.
+    assert any(re.fullmatch(r"Bruno (joue|prend|passe).*", line) for line in announced(anne)), announced(anne)[-20:]
+    assert any(re.fullmatch(r"Anne (plays|takes|passes).*", line) for line in announced(bruno)), announced(bruno)[-20:]
+
+    # Bruno's phone is gone: after the grace the bot plays East, and Anne's table says so.
+    context = bruno.context
+    bruno.close()
+    anne.wait_for_function(
+        "() => document.getElementById('seat-E').innerText.includes('le robot joue pour lui')",
+        timeout=(GRACE_S + 15) * 1000,
+    )
+    # Anne's clock runs on her turn, and is said before it runs out.
+    anne.wait_for_function(f"() => ({SITUATION_SCRIPT})() !== null")
+    assert re.fullmatch(r"Il te reste \d+ s", anne.locator("#friends-timer").inner_text())
+    anne.wait_for_function("() => window.__announced.some((line) => line.startsWith('Plus que'))", timeout=8_000)
+    keyboard_turn(anne, rng)
+
+    # He comes back (the same browser): the table catches up and the seat is his again.
+    back = context.new_page()
+    back.errors = collect_errors(back)
+    back.goto(link)
+    back.wait_for_selector("#friends-bar:not([hidden])")
+    assert "Bruno" in seat_text(back, "S")
+    players = [(anne, SITUATION_SCRIPT, lambda page: keyboard_turn(page, rng)), (back, SITUATION_SCRIPT, bruno_turn)]
+    before = sent["bruno"]
+    # At his seat's next decision: Anne's table no longer says the bot plays for him, and he is asked.
+    play(players, limit_s=20, until=lambda: "le robot joue pour lui" not in seat_text(anne, "E"))
+    play(players, limit_s=60)
+    assert sent["bruno"] > before, "the seat came back to Bruno"
+    for page, rematch, results in ((anne, "Revanche", "1 partie jouée"), (back, "Rematch", "1 game played")):
+        dialog = page.locator("#end-dialog")
+        assert dialog.get_by_role("button", name=rematch).is_visible()
+        assert results in dialog.inner_text()
+        assert not page.locator("#end-new-game").is_visible()
+    first_game = anne.locator("#view-table").get_attribute("data-game")
+    anne.locator("#end-dialog").get_by_role("button", name="Revanche").press("Enter")
+    back.locator("#end-dialog").get_by_role("button", name="Rematch").tap()
+    # Both asked: a new game, the same seats, on both pages.
+    for page in (anne, back):
+        page.wait_for_function(
+            "(first) => { const id = document.getElementById('view-table').dataset.game; return id && id !== first; }",
+            arg=first_game,
+        )
+        assert not page.locator("#end-dialog").is_visible()
+    assert "Bruno" in seat_text(back, "S")
+
+    # Quick messages: Anne mutes them, Bruno says hello; it shows beside his seat on her table, in her words,
+    # and his own live region says it (hers is quiet).
+    anne.get_by_text("Messages rapides").click()
+    anne.get_by_role("button", name="Couper les messages").click()
+    assert anne.get_by_role("button", name="Couper les messages").get_attribute("aria-pressed") == "true"
+    back.get_by_text("Quick messages").tap()
+    back.get_by_role("button", name="Hello!").tap()
+    back.wait_for_function("() => window.__announced.includes('Bruno (you): Hello!')")
+    anne.wait_for_function("() => document.getElementById('seat-E').innerText.includes('Bonjour !')")
+    assert not any("Bonjour" in line for line in announced(anne))
+    assert anne.errors == [] and back.errors == []
+
+
+def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> None:
+    """Tarot at three: Anne by mouse, Chloé by touch on a phone; the bot holds the third seat."""
+    anne = person("Anne")
+    chloe = person("Chloé", phone=True)
+
+    def choose(page: Any) -> None:
+        page.get_by_role("radio", name="3 joueurs").check()
+        page.select_option("#option-level", "beginner")
+
+    link = open_table(anne, "/#/tarot", choose=choose)
+    assert anne.locator(".seat-entry").count() == 3
+    sit(chloe, link, "E")
+    anne.wait_for_selector('#lobby-holder-E:has-text("Chloé")')
+    start(anne)
+    rng = random.Random(5)
+
+    def step(how: Any) -> Turn:
+        def turn(page: Any) -> None:
+            try:
+                tarot_turn(page, rng, how)
+            except PlaywrightTimeoutError:
+                # The taker's chelem window stays open while the leader may already play: when another
+                # person leads first, the question goes away under the taker's finger. Anything else fails.
+                if page.evaluate(TAROT_SITUATION_SCRIPT) == "chelem" or "chelem" not in page.evaluate(LAST_TURN):
+                    raise
+
+        return turn
+
+    for page in (anne, chloe):
+        page.set_default_timeout(5_000)
+    play(
+        [(anne, TAROT_SITUATION_SCRIPT, step("mouse")), (chloe, TAROT_SITUATION_SCRIPT, step("touch"))],
+        limit_s=90,
+    )
+    # Chloé, at East, sat at the bottom of her table: West's seat (Anne's, turned) was drawn with her name.
+    assert "Anne" in chloe.locator("#seat-W").inner_text()
+    for page in (anne, chloe):
+        assert page.locator("#end-dialog").get_by_role("button", name="Revanche").is_visible()
+        assert "1 partie jouée" in page.locator("#end-dialog").inner_text()
+    assert anne.errors == [] and chloe.errors == []
+
+
+def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -> None:
+    """Coucou at eight with one token each: three people (mouse, keyboard, touch) and five seats of the bot."""
+    anne = person("Anne")
+    bruno = person("Bruno")
+    chloe = person("", phone=True)  # no name yet: the lobby asks for one
+    # A code nobody opened is one sentence, not a table.
+    anne.get_by_role("textbox", name="Code de la table").fill("zzz-zzz")
+    anne.get_by_role("button", name="Rejoindre une table").click()
+    anne.wait_for_selector('#join-status:has-text("Cette table est introuvable")')
+    anne.errors.clear()  # the browser logs the refused request (404) as a console error
+
+    def choose(page: Any) -> None:
+        page.wait_for_selector("#game-options:not([hidden]) select")
+        page.select_option("#option-players", "8")
+        page.select_option("#option-tokens", "1")
+
+    link = open_table(anne, "/#/coucou", choose=choose)
+    assert anne.locator(".seat-entry").count() == 8
+    sit(bruno, link, "4")
+    # Chloé joins by the code read aloud, typed on the home page; she gives her name, then takes a seat.
+    code = anne.locator("#table-code").inner_text()
+    chloe.get_by_role("textbox", name="Code de la table").fill(code.lower().replace("-", " "))
+    chloe.get_by_role("button", name="Rejoindre une table").tap()
+    chloe.get_by_role("textbox", name="Ton nom à la table").fill("Chloé")
+    chloe.get_by_role("button", name="Enregistrer").tap()
+    chloe.wait_for_selector("#friends-name-form", state="detached")
+    chloe.locator("#take-7").tap()
+    anne.wait_for_selector('#lobby-holder-7:has-text("Chloé")')
+    start(anne)
+    rng = random.Random(8)
+    play(
+        [
+            (anne, COUCOU_SITUATION_SCRIPT, lambda page: coucou_turn(page, rng, "mouse")),
+            (bruno, COUCOU_SITUATION_SCRIPT, lambda page: coucou_turn(page, rng, "keyboard")),
+            (chloe, COUCOU_SITUATION_SCRIPT, lambda page: coucou_turn(page, rng, "touch")),
+        ],
+        limit_s=60,
+    )
+    for page in (anne, bruno, chloe):
+        assert page.locator("#end-dialog").get_by_role("button", name="Revanche").is_visible()
+    assert anne.errors == [] and bruno.errors == [] and chloe.errors == []
