@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -446,3 +447,17 @@ def test_a_socket_whose_client_never_reads_is_closed_once_its_queue_is_full() ->
     connection = asyncio.run(scenario())
     assert connection.closing and connection.queue.qsize() == SEND_QUEUE  # Nothing beyond the bound is kept.
     assert closed == [(1008, "The socket's messages are not being read.")]
+
+
+def test_every_seat_s_view_of_a_finished_game_gives_its_own_score() -> None:
+    """At a table every seat reads "your score": the view's is the seat's own (it was South's at every seat)."""
+    for kind in GAMES.values():
+        assert kind.seats is not None and kind.seat_result is not None
+        options = kind.parse_options({"players": 6, "tokens": 1} if kind.id in ("coucou", "as-qui-court") else None)
+        state = kind.new_game("scores-" + kind.id, options)
+        rng = random.Random(kind.id)
+        while not kind.engine.is_over(state):
+            state = kind.engine.play(state, rng.choice(kind.engine.legal_moves(state)))
+        scores = {str(seat): kind.seat_result(state, seat)[0] for seat in kind.seats(options)}
+        assert {str(seat): kind.view_json(state, seat)["score"] for seat in kind.seats(options)} == scores
+        assert len(set(scores.values())) > 1, f"{kind.id}: every seat scored the same, the test proves nothing"

@@ -20,8 +20,9 @@ from couyon.games.couyon.rules import STANDARD, Variant
 
 def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
     """A seat's score in a finished game, South's rule (ruling 8) from its own team's side, and whether its team won."""
-    team = seat.team
-    return 1000 + 100 * state.lines[team.other] - 100 * state.lines[team], state.winner == team
+    score = state.score_of(seat)
+    assert score is not None, "a finished game's"
+    return score, state.winner == seat.team
 
 
 class CouyonEngine:

@@ -269,9 +269,13 @@ class GameState(NamedTuple):
     @property
     def score(self) -> int | None:
         """South's score once the game is over: 1000 + 100 × WE lines − 100 × NS lines (ruling 8)."""
+        return self.score_of(Seat.S)
+
+    def score_of(self, seat: Seat) -> int | None:
+        """``seat``'s score once the game is over: ruling 8's, from its own team's side."""
         if self.winner is None:
             return None
-        return 1000 + 100 * self.lines[Team.WE] - 100 * self.lines[Team.NS]
+        return 1000 + 100 * self.lines[seat.team.other] - 100 * self.lines[seat.team]
 
 
 def first_dealer(seed: str) -> Seat:

@@ -70,7 +70,7 @@ def standard_view(state: GameState, seat: Seat) -> SeatView:
         to_move=state.to_move,
         lines=state.lines,
         winner=state.winner,
-        score=state.score,
+        score=state.score_of(seat),
         deal_number=deal.number,
         dealer=deal.dealer,
         stake=deal.stake,

@@ -410,7 +410,7 @@ def malmedy_view(state: GameState, seat: Seat) -> MalmedyView:
         to_move=state.to_move,
         lines=state.lines,
         winner=state.winner,
-        score=state.score,
+        score=state.score_of(seat),
         deal_number=deal.number,
         dealer=deal.dealer,
         chooser=deal.chooser,

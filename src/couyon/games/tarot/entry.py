@@ -62,7 +62,9 @@ class TarotEngine:
 
 def _seat_result(state: Any, seat: TarotSeat) -> tuple[int, bool]:
     """A seat's total in a finished game (ruling 17) and whether it is the winner (the highest total)."""
-    return state.totals[state.seats.index(seat)], winner_of(state) == seat
+    score = state.score_of(seat)
+    assert score is not None, "a finished game's"
+    return score, winner_of(state) == seat
 
 
 def _tarot(players: int) -> GameKind:

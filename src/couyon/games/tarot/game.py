@@ -321,7 +321,11 @@ class GameState(NamedTuple):
     @property
     def score(self) -> int | None:
         """S's total once the game is over (ruling 17), else None."""
-        return self.totals[0] if self.over else None
+        return self.score_of(self.seats[0])
+
+    def score_of(self, seat: Seat) -> int | None:
+        """``seat``'s total once the game is over (ruling 17), else None."""
+        return self.totals[self.seats.index(seat)] if self.over else None
 
     @property
     def deal_log(self) -> tuple[DealSummary, ...]:

@@ -116,7 +116,7 @@ def view(state: GameState, seat: Seat) -> TarotView:
         to_move=to_move(state),
         totals=state.totals,
         played=state.played,
-        score=state.score,
+        score=state.score_of(seat),
         deal_number=deal.number,
         dealer=seats[deal.dealer],
         hand=cards_of(hand),
