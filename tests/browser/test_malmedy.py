@@ -126,6 +126,24 @@ def test_the_home_page_lists_the_games(new_context: ContextFactory) -> None:
     assert errors == []
 
 
+def test_a_game_s_home_is_shown_with_its_heading_already_said(new_context: ContextFactory) -> None:
+    # The home waits for the game's own words before it fills the rest: held here, the view is shown meanwhile,
+    # and a screen reader (and the focus) finds its heading already there, never empty nor the last game's.
+    page = new_context().new_page()
+    held: list[Any] = []
+    page.route("**/js/games/malmedy-words.js", lambda route: held.append(route))
+    page.goto("/#/tarot")
+    page.wait_for_selector("#view-game:not([hidden])")
+    assert page.locator("#game-title").inner_text() == "Tarot"
+    page.get_by_role("link", name="Le couyon de Malmedy").first.click()
+    page.wait_for_function("document.body.dataset.game === 'malmedy' && !document.getElementById('view-game').hidden")
+    assert held, "the game's words were not asked for: the heading's race was not exercised"
+    assert page.locator("#game-title").inner_text() == "Le couyon de Malmedy"
+    assert page.locator("#game-lead").inner_text().strip()
+    assert page.evaluate("document.activeElement.id") == "game-title"
+    held.pop().continue_()
+
+
 def test_a_whole_malmedy_game_with_the_keyboard_alone(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     page.add_init_script(ANNOUNCEMENT_RECORDER)

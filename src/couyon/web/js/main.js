@@ -99,6 +99,11 @@ async function showRoute({ moveFocus = true } = {}) {
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
+  // A game's home is never shown with an empty (or the last game's) heading: a screen reader reads it at once.
+  if (view === "game") {
+    $("game-title").textContent = gameName(game);
+    $("game-lead").textContent = gameSentence(game);
+  }
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
   for (const name of ["table", "rules", "leaderboard"]) {
     const link = $(`nav-${name}`);
