@@ -201,7 +201,8 @@ def offers_a_poignee_and_a_misere(route: Any) -> None:
 
 def test_tarot_s_two_announcements_leave_the_trick_in_view_on_a_phone(new_context: ContextFactory) -> None:
     # A rare deal (CI, 320x568 at five): South answering a trick with a poignée and a misère de tête to offer; the
-    # three-line question and buttons, stuck to the screen's bottom, covered the trick's cards.
+    # three-line question and buttons, stuck to the screen's bottom, covered the trick's cards (and so did the
+    # poignée's question, count and buttons once he chose to show one).
     page = new_context(viewport={"width": 320, "height": 568}, has_touch=True).new_page()
     start_tarot_game(page, 5)
     rng = random.Random(5)
@@ -215,3 +216,7 @@ def test_tarot_s_two_announcements_leave_the_trick_in_view_on_a_phone(new_contex
     page.wait_for_selector("#poignee-button:visible")
     assert page.locator("#misere-tete-button").is_visible()
     assert_decision_fits(page, "tarot5 320x568 announcements", "#trick .card")
+    # Then the poignée's trumps are picked under its question, its count and its buttons.
+    page.click("#poignee-button")
+    page.wait_for_selector("#poignee-cancel:visible")
+    assert_decision_fits(page, "tarot5 320x568 poignee", "#trick .card")
