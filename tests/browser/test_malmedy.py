@@ -126,6 +126,37 @@ def test_the_home_page_lists_the_games(new_context: ContextFactory) -> None:
     assert errors == []
 
 
+def test_a_game_s_home_is_shown_with_its_heading_already_said(new_context: ContextFactory) -> None:
+    # The home waits for the game's own words before it fills the rest: held here, the view is shown meanwhile,
+    # and a screen reader (and the focus) finds its heading already there, never empty nor the last game's.
+    page = new_context().new_page()
+    held: list[Any] = []
+    page.route("**/js/games/malmedy-words.js", lambda route: held.append(route))
+    page.goto("/#/tarot")
+    page.wait_for_selector("#view-game:not([hidden])")
+    assert page.locator("#game-title").inner_text() == "Tarot"
+    page.get_by_role("link", name="Le couyon de Malmedy").first.click()
+    page.wait_for_function("document.body.dataset.game === 'malmedy' && !document.getElementById('view-game').hidden")
+    assert held, "the game's words were not asked for: the heading's race was not exercised"
+    assert page.locator("#game-title").inner_text() == "Le couyon de Malmedy"
+    assert page.locator("#game-lead").inner_text().strip()
+    assert page.evaluate("document.activeElement.id") == "game-title"
+    held.pop().continue_()
+
+    # The rules are a fragment fetched on the first visit: their view is shown once it holds their heading.
+    page.route("**/rules/malmedy.html", lambda route: held.append(route))
+    page.get_by_role("link", name="Règles, conseils et questions").click()
+    page.wait_for_function("location.hash === '#/rules/malmedy'")
+    page.wait_for_timeout(300)  # the fragment is held: a view shown too early would be shown by now
+    assert held, "the rules were not asked for: the heading's race was not exercised"
+    shown = "[...document.querySelectorAll('.view:not([hidden])')].map((v) => v.querySelector('h1')?.textContent)"
+    assert page.evaluate(shown) == ["Le couyon de Malmedy"]
+    held.pop().continue_()
+    page.wait_for_selector("#view-game-rules:not([hidden])")
+    assert page.evaluate(shown) == ["Le couyon de Malmedy"]
+    assert page.evaluate("document.activeElement.tagName") == "H1"
+
+
 def test_a_whole_malmedy_game_with_the_keyboard_alone(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     page.add_init_script(ANNOUNCEMENT_RECORDER)

@@ -186,3 +186,37 @@ def test_tarot_shows_the_trick_south_answers(new_context: ContextFactory, size: 
             checked += 1
         tarot_turn(page, rng, "mouse")
     assert checked == 12
+
+
+def offers_a_poignee_and_a_misere(route: Any) -> None:
+    """The server's view, with South offered both announcements a first card may bring (the longest question)."""
+    response = route.fetch()
+    answer = response.json()
+    view = answer["view"]
+    trumps = [card for card in view["hand"] if card.endswith("T")]
+    view["poignee_rule"] = {"sizes": [{"size": 8, "prime": 20}], "trumps": trumps, "excuse": False}
+    view["legal"] = [*view["legal"], "misere-tete"]
+    route.fulfill(response=response, body=json.dumps(answer))
+
+
+def test_tarot_s_two_announcements_leave_the_trick_in_view_on_a_phone(new_context: ContextFactory) -> None:
+    # A rare deal (CI, 320x568 at five): South answering a trick with a poignée and a misère de tête to offer; the
+    # three-line question and buttons, stuck to the screen's bottom, covered the trick's cards (and so did the
+    # poignée's question, count and buttons once he chose to show one).
+    page = new_context(viewport={"width": 320, "height": 568}, has_touch=True).new_page()
+    start_tarot_game(page, 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if tarot_situation(page) == "play" and page.locator("#trick .card").count():
+            break
+        tarot_turn(page, rng, "mouse")
+    assert page.locator("#trick .card").count()
+    page.route("**/api/games/g_*", offers_a_poignee_and_a_misere)
+    page.reload()
+    page.wait_for_selector("#poignee-button:visible")
+    assert page.locator("#misere-tete-button").is_visible()
+    assert_decision_fits(page, "tarot5 320x568 announcements", "#trick .card")
+    # Then the poignée's trumps are picked under its question, its count and its buttons.
+    page.click("#poignee-button")
+    page.wait_for_selector("#poignee-cancel:visible")
+    assert_decision_fits(page, "tarot5 320x568 poignee", "#trick .card")

@@ -246,6 +246,22 @@ def test_oversized_body_is_refused(make_client: Any) -> None:
     assert_error(response, 413, "too_large")
 
 
+def test_every_route_that_takes_a_body_documents_its_413(make_client: Any) -> None:
+    # The edge refuses an oversized body before any route sees it: each route with a body says so in the schema.
+    client = make_client()
+    game = new_game(client)["id"]
+    paths = client.get("/api/openapi.json").json()["paths"]
+    with_body = [(path, method) for path, item in paths.items() for method, op in item.items() if "requestBody" in op]
+    assert len(with_body) >= 5
+    for path, method in with_body:
+        assert "413" in paths[path][method]["responses"], f"{method.upper()} {path} does not document its 413"
+        oversized = b'{"name": "' + b"a" * 5_000 + b'"}'
+        response = client.request(
+            method, path.replace("{game_id}", game), content=oversized, headers={"content-type": "application/json"}
+        )
+        assert_error(response, 413, "too_large")
+
+
 def test_rate_limit_answers_429_with_retry_after(make_client: Any) -> None:
     client = make_client(rate_games_per_minute=2)
     new_game(client)  # Before it has a cookie, only its address counts.

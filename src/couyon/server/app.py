@@ -651,7 +651,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             {201: {"model": GameAnswerModel, "description": "A new game"}},
             {403: {"model": ErrorBody, "description": "An archive play of a day that is not over"}},
             {409: {"model": ErrorBody, "description": "An unranked daily play before the ranked attempt is finished"}},
-            errors=(400, 422, 429, 503),
+            errors=(400, 413, 422, 429, 503),
         ),
     )
     async def create_game(body: NewGameRequest, request: Request, background: BackgroundTasks) -> Response:
@@ -685,7 +685,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/games/{game_id}/moves",
-        responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 422, 429, 503)),
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 413, 422, 429, 503)),
     )
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
@@ -732,7 +732,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses(
             {200: {"description": "The expert's move for the player now; the game is no longer ranked"}},
             {403: {"model": ErrorBody, "description": "A daily game: no hints"}},
-            errors=(400, 404, 409, 422, 429, 503),
+            errors=(400, 404, 409, 413, 422, 429, 503),
         ),
     )
     def game_hint(game_id: str, body: HintRequest, request: Request) -> Response:
@@ -773,8 +773,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         "/api/player/recovery",
         responses=_responses(
             {410: {"model": ErrorBody, "description": "A code the player has replaced with a new one"}},
-            {413: {"model": ErrorBody, "description": "A body over 4 KB"}},
-            errors=(400, 422, 429),
+            errors=(400, 413, 422, 429),
         ),
     )
     def recover_player(body: RecoveryRequest, request: Request) -> Response:
@@ -804,7 +803,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         player_id = current_player(request)
         return _json({"name": None if player_id is None else store.player_name(player_id)})
 
-    @app.put("/api/player", responses=_responses(errors=(400, 422, 429, 503)))
+    @app.put("/api/player", responses=_responses(errors=(400, 413, 422, 429, 503)))
     def rename_player(body: NameRequest, request: Request) -> Response:
         player_id = current_player(request)
         is_new_player = player_id is None

@@ -64,6 +64,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (400, "Malformed JSON or body"),
         (404, "Unknown, or not this player's"),
         (409, "Out of turn, illegal, stale or game over"),
+        (413, "A body over the server's limit (4 KB by default)"),
         (422, "Invalid fields"),
         (429, "Too many requests (see Retry-After)"),
         (503, "Database unavailable"),

@@ -117,6 +117,16 @@ async function showRoute({ moveFocus = true } = {}) {
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
+  // A view is never shown with an empty (or the last game's) heading: a screen reader reads it at once. A
+  // fragment of rules is fetched first (the last one stays shown meanwhile), a game's name is at hand.
+  if (view === "game") {
+    $("game-title").textContent = gameName(game);
+    $("game-lead").textContent = gameSentence(game);
+  }
+  const hash = location.hash;
+  if (view === "tips") await showGameRules("couyon-tips", TIPS_FRAGMENT);
+  else if (viewId === "game-rules") await showGameRules(game, gameInfo(game).rules);
+  if (location.hash !== hash) return; // another route was asked for meanwhile: it shows itself
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
   for (const name of ["table", "rules", "leaderboard"]) {
     const link = $(`nav-${name}`);
@@ -153,8 +163,6 @@ async function showRoute({ moveFocus = true } = {}) {
   // The table's link to help: couyon's tips, or the page of another game's rules, tips and questions.
   $("table-help").href = game === DEFAULT_GAME ? "#/tips" : routeFor("rules", game);
   $("table-help").textContent = game === DEFAULT_GAME ? words.linkTips : words.linkGameRules;
-  if (view === "tips") await showGameRules("couyon-tips", TIPS_FRAGMENT);
-  else if (viewId === "game-rules") await showGameRules(game, gameInfo(game).rules);
   if (moveFocus) {
     const heading = [...document.querySelectorAll(`.view[data-view="${viewId}"] h1`)].find(
       (h1) => !h1.closest("[hidden]"),
