@@ -208,6 +208,24 @@ def finished_game_through_api(
     return answer
 
 
+def finish_through_api(page: Any, seed: int) -> None:
+    """Play the game the page shows to its end through the API (a random legal move each time), then reload the
+    table: its end-of-game dialog opens. Call it while the page waits for South (nothing in flight); for tests
+    that need the end screen of a game, not the moves that lead to it."""
+    rng = random.Random(seed)
+    answer = current_game(page)
+    while answer["view"]["winner"] is None:
+        view = answer["view"]
+        response = page.request.post(
+            f"/api/games/{answer['id']}/moves",
+            data={"move": rng.choice(view["legal"]), "move_number": view["move_number"]},
+        )
+        assert response.ok, response.text()
+        answer = response.json()
+    page.reload()
+    page.wait_for_selector("#end-dialog[open]")
+
+
 def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
     """The table of this finished game (its id stored as the page stores its game), its end-of-game dialog open."""
     game = answer["game"]
