@@ -8,6 +8,7 @@ turn that is already over.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 900}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+REVIEW_SCREENSHOTS = os.environ.get("COUYON_SCREENSHOTS", "") not in ("", "0")
 
 ContextFactory = Callable[..., Any]
 """The ``new_context`` fixture: makes a browser context on the test server."""
@@ -235,8 +237,12 @@ def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
     page.wait_for_selector("#end-dialog[open]")
 
 
-def screenshot(page: Any, name: str) -> None:
-    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
+def screenshot(page: Any, name: str, *, failing: bool = False) -> None:
+    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored) when
+    COUYON_SCREENSHOTS=1; one of a check about to fail (``failing``) is always saved. A full-page screenshot
+    costs a few hundred milliseconds, and the suite takes hundreds of them for review only."""
+    if not (failing or REVIEW_SCREENSHOTS):
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 

@@ -353,7 +353,7 @@ def test_the_neighbour_named_in_the_question_is_in_view(new_context: ContextFact
         assert page.get_by_role("button", name="Garder").is_visible()
         result = page.evaluate(DECISION_IN_VIEW)
         if result["wrong"]:
-            screenshot(page, f"coucou-decision-{size}-{players}")
+            screenshot(page, f"coucou-decision-{size}-{players}", failing=True)
         assert not result["wrong"], f"{size}, {players} seats: {result['wrong']}"
         named += result["named"]
         coucou_turn(page, rng, "mouse")
