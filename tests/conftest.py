@@ -24,7 +24,18 @@ import pytest
 BACKENDS = ("sqlite", "postgres")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="play the long simulations at their full size (as COUYON_FULL_TESTS=1; tests/games/full.py)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--full"):
+        # Read by tests/games/full.py when the test modules are imported, after this hook.
+        os.environ["COUYON_FULL_TESTS"] = "1"
     # Starlette's TestClient still works on httpx; its notice about a future replacement is not our concern.
     config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
     # Servers started by tests answer as soon as they are ready: the answer floor (couyon.server.pacing) would

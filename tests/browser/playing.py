@@ -8,6 +8,7 @@ turn that is already over.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 900}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+REVIEW_SCREENSHOTS = os.environ.get("COUYON_SCREENSHOTS", "") not in ("", "0")
 
 ContextFactory = Callable[..., Any]
 """The ``new_context`` fixture: makes a browser context on the test server."""
@@ -208,6 +210,24 @@ def finished_game_through_api(
     return answer
 
 
+def finish_through_api(page: Any, seed: int) -> None:
+    """Play the game the page shows to its end through the API (a random legal move each time), then reload the
+    table: its end-of-game dialog opens. Call it while the page waits for South (nothing in flight); for tests
+    that need the end screen of a game, not the moves that lead to it."""
+    rng = random.Random(seed)
+    answer = current_game(page)
+    while answer["view"]["winner"] is None:
+        view = answer["view"]
+        response = page.request.post(
+            f"/api/games/{answer['id']}/moves",
+            data={"move": rng.choice(view["legal"]), "move_number": view["move_number"]},
+        )
+        assert response.ok, response.text()
+        answer = response.json()
+    page.reload()
+    page.wait_for_selector("#end-dialog[open]")
+
+
 def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
     """The table of this finished game (its id stored as the page stores its game), its end-of-game dialog open."""
     game = answer["game"]
@@ -217,8 +237,12 @@ def show_the_end_of(page: Any, answer: dict[str, Any]) -> None:
     page.wait_for_selector("#end-dialog[open]")
 
 
-def screenshot(page: Any, name: str) -> None:
-    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored)."""
+def screenshot(page: Any, name: str, *, failing: bool = False) -> None:
+    """Save a full-page screenshot for review under test-artifacts/screenshots/ (gitignored) when
+    COUYON_SCREENSHOTS=1; one of a check about to fail (``failing``) is always saved. A full-page screenshot
+    costs a few hundred milliseconds, and the suite takes hundreds of them for review only."""
+    if not (failing or REVIEW_SCREENSHOTS):
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
@@ -227,9 +251,15 @@ AXE = Axe()
 
 
 def assert_no_violations(page: Any, screen: str) -> None:
-    """axe-core finds no violation on the page as it stands."""
-    results = AXE.run(page)
-    violations = results.response["violations"]
+    """axe-core finds no violation on the page as it stands.
+
+    As ``Axe.run`` with its default options (violations only), but axe-core is injected only into a document
+    that does not have it yet: the page's screens are routes of one document, and injecting its 500 kB again
+    at every check cost about a third of each check."""
+    if not page.evaluate("typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(AXE.axe_script)
+    response = page.evaluate("axe.run({resultTypes: ['violations']}).then((results) => results)")
+    violations = response["violations"]
     details = [
         f"{violation['id']}: {violation['help']} -> {[node['target'] for node in violation['nodes']][:5]}"
         for violation in violations

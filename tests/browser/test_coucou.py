@@ -353,7 +353,7 @@ def test_the_neighbour_named_in_the_question_is_in_view(new_context: ContextFact
         assert page.get_by_role("button", name="Garder").is_visible()
         result = page.evaluate(DECISION_IN_VIEW)
         if result["wrong"]:
-            screenshot(page, f"coucou-decision-{size}-{players}")
+            screenshot(page, f"coucou-decision-{size}-{players}", failing=True)
         assert not result["wrong"], f"{size}, {players} seats: {result['wrong']}"
         named += result["named"]
         coucou_turn(page, rng, "mouse")
@@ -374,9 +374,15 @@ FOCUS_WATCH = """() => {
 }"""
 
 
-@pytest.mark.parametrize("players", [5, 20])
+@pytest.mark.parametrize("players", [5])
 def test_the_focus_stays_in_the_table_between_decisions(new_context: ContextFactory, players: int) -> None:
-    """Issue 20, item 3: after each keep or change the focus fell to <body> until South's next turn."""
+    """Issue 20, item 3: after each keep or change the focus fell to <body> until South's next turn.
+
+    The bots' moves are paced ("fast"), so the focus is watched over every gap between two of South's decisions,
+    up to twelve of them, at 5 seats only: the code that keeps the focus (coucou.js, when the two buttons hide)
+    does not depend on the number of seats, and a 20-seat table spent about 90 s of the suite reaching eight
+    decisions (the whole game at 20 seats by keyboard still checks the focus at each of South's turns).
+    """
     page = new_context(speed="fast").new_page()
     start_coucou_game(page, players, "keyboard")
     page.evaluate(FOCUS_WATCH)
@@ -386,7 +392,7 @@ def test_the_focus_stays_in_the_table_between_decisions(new_context: ContextFact
         # Out of the game, South watches the rest (a 20-seat table can take longer than a wait's 30 s to end):
         # the skip button then holds the focus, which the watch above checks too.
         page.wait_for_function(f"() => ({WATCHING})() || ({COUCOU_SITUATION_SCRIPT})() !== null", timeout=30_000)
-        if page.evaluate(WATCHING) or decisions == 8 or coucou_situation(page) == "end":
+        if page.evaluate(WATCHING) or decisions == 12 or coucou_situation(page) == "end":
             break
         coucou_turn(page, rng, "keyboard")
         decisions += 1

@@ -169,7 +169,7 @@ def assert_dialog_opens_at_its_top(page: Any, dialog: str, button: str, what: st
     page.wait_for_timeout(200)
     state = page.evaluate(DIALOG_STATE, dialog)
     if state["scrollTop"] or not state["titleShown"] or not state["focusedShown"] or state["tooWide"]:
-        screenshot(page, f"dialog-{what.replace(' ', '-')}")
+        screenshot(page, f"dialog-{what.replace(' ', '-')}", failing=True)
     assert state["scrollTop"] == 0 and state["titleShown"], f"{what}: opens scrolled, title cut: {state}"
     assert state["focused"] == button and state["focusedShown"], f"{what}: focus not on a visible {button}: {state}"
     assert not state["tooWide"] and state["sideways"] <= 0, f"{what}: wider than the screen: {state}"

@@ -420,7 +420,7 @@ def test_the_felt_s_labels_do_not_overlap(new_context: ContextFactory, size: str
         if now == "play":
             wrong = page.evaluate(FELT_CLASHES)
             if wrong:
-                screenshot(page, f"malmedy-felt-{size}")
+                screenshot(page, f"malmedy-felt-{size}", failing=True)
             assert not wrong, f"{size}: {wrong}"
             checked += 1
         malmedy_turn(page, rng, "mouse")
@@ -483,6 +483,6 @@ def test_the_mite_leaves_the_felt_in_sight(new_context: ContextFactory, size: st
     assert situation(page) == "play"
     wrong = page.evaluate(SEEN_AT_ONCE)
     if wrong:
-        screenshot(page, f"malmedy-mite-{size}")
+        screenshot(page, f"malmedy-mite-{size}", failing=True)
     assert not wrong, f"{size}: {wrong}"
     assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -58,7 +58,7 @@ def assert_decision_fits(page: Any, what: str, extra: str = "#proposal .turned")
     assert result["scrolled"] == 0
     assert result["count"] >= 3, f"{what}: too few parts of the decision found"
     if result["wrong"]:
-        screenshot(page, f"fit-failed-{what.replace(' ', '-')}")
+        screenshot(page, f"fit-failed-{what.replace(' ', '-')}", failing=True)
     assert not result["wrong"], f"{what}: off screen or covered at scroll 0: {result['wrong']}"
 
 

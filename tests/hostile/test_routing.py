@@ -4,6 +4,7 @@ answered wherever GET is, with GET's status and headers and no body, under the s
 
 from __future__ import annotations
 
+import http.cookiejar
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,20 +57,41 @@ def assert_no_redirect(response: httpx.Response) -> None:
     assert "location" not in response.headers, (response.request.method, response.request.url)
 
 
+def probe() -> httpx.Client:
+    """One client for a test's many probes (a new client per request cost most of their time), keeping no cookie:
+    each request goes alone, as from a client never seen."""
+    return httpx.Client(cookies=NoCookies())
+
+
+class NoCookies(http.cookiejar.CookieJar):
+    """A cookie jar that keeps nothing."""
+
+    def set_cookie(self, cookie: http.cookiejar.Cookie) -> None:
+        return None
+
+    def extract_cookies(self, response: Any, request: Any) -> None:
+        return None
+
+
 def test_no_api_path_redirects_and_an_unknown_one_is_the_json_404(server: ServerProcess) -> None:
     paths = api_paths(server)
     assert "/api/games" in paths and "/api/player/recovery" in paths
-    for path in paths:
-        for wrong in (path + "/", path + "//", path.replace("/api/", "/api//"), "/" + path):
-            for method in METHODS:
-                body = {"json": {"code": "x" * 45}} if method in ("POST", "PUT", "PATCH") else {}
-                response = httpx.request(method, f"{server.url}{wrong}", headers=EVIL, **body)
-                assert_no_redirect(response)
-                if not wrong.startswith("/api/"):
-                    continue  # "//api/…" is a path of the page's files (their 404, or 405 for a POST)
-                assert response.status_code == 404, (method, wrong, response.status_code)
-                if method != "HEAD":
-                    assert response.json()["error"]["code"] == "not_found", (method, wrong)
+    with probe() as client:
+        requests = [
+            (method, wrong)
+            for path in paths
+            for wrong in (path + "/", path + "//", path.replace("/api/", "/api//"), "/" + path)
+            for method in METHODS
+        ]
+        for method, wrong in requests:
+            body = {"json": {"code": "x" * 45}} if method in ("POST", "PUT", "PATCH") else {}
+            response = client.request(method, f"{server.url}{wrong}", headers=EVIL, **body)
+            assert_no_redirect(response)
+            if not wrong.startswith("/api/"):
+                continue  # "//api/…" is a path of the page's files (their 404, or 405 for a POST)
+            assert response.status_code == 404, (method, wrong, response.status_code)
+            if method != "HEAD":
+                assert response.json()["error"]["code"] == "not_found", (method, wrong)
     # The two of the probe: a trailing slash no longer sends the browser (and a recovery code) to the Host's address.
     listed = httpx.get(f"{server.url}/api/games/", headers=EVIL)
     assert listed.status_code == 404 and listed.json()["error"]["code"] == "not_found"
@@ -81,15 +103,16 @@ def test_no_page_address_redirects_and_the_page_is_still_served(server: ServerPr
     files = [path.relative_to(WEB_DIR).as_posix() for path in WEB_DIR.rglob("*") if path.is_file()]
     folders = [path.relative_to(WEB_DIR).as_posix() for path in WEB_DIR.rglob("*") if path.is_dir()]
     assert "index.html" in files and "css/app.css" in files and "rules" in folders
-    for file in files:
-        for method in ("GET", "HEAD"):
-            served = httpx.request(method, f"{server.url}/{file}", headers=EVIL)
-            assert served.status_code == 200, (method, file, served.status_code)
-            assert_no_redirect(served)
-    for folder in ["", *folders]:
-        for address in (f"/{folder}", f"/{folder}/", f"//{folder}", f"//evil.example/{folder}", f"/\\{folder}"):
-            for method in ("GET", "HEAD", "POST"):
-                assert_no_redirect(httpx.request(method, f"{server.url}{address}", headers=EVIL))
+    with probe() as client:
+        for file in files:
+            for method in ("GET", "HEAD"):
+                served = client.request(method, f"{server.url}/{file}", headers=EVIL)
+                assert served.status_code == 200, (method, file, served.status_code)
+                assert_no_redirect(served)
+        for folder in ["", *folders]:
+            for address in (f"/{folder}", f"/{folder}/", f"//{folder}", f"//evil.example/{folder}", f"/\\{folder}"):
+                for method in ("GET", "HEAD", "POST"):
+                    assert_no_redirect(client.request(method, f"{server.url}{address}", headers=EVIL))
     home = httpx.get(f"{server.url}/", headers=EVIL)
     assert home.status_code == 200 and "text/html" in home.headers["content-type"]
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.games.full import sized
 
 from couyon.common.errors import GameOverError, IllegalMoveError, InvalidMoveError, OutOfTurnError, ReplayError
 from couyon.common.stream import Stream
@@ -415,7 +416,9 @@ def test_perft_counts_of_deal_one_match_the_reference(seed: str) -> None:
 
 # --- random simulation: invariants over many seeded games
 
-SIMULATED_GAMES = 1_500
+SIMULATED_GAMES = sized(1_500, 500)
+"""1,500 games under ``--full`` (tests/games/full.py), the first 500 by default: each announcement still more
+than 100 times, and every check of every deal."""
 
 
 def test_random_games_keep_every_invariant() -> None:
