@@ -125,7 +125,7 @@ def play(players: list[tuple[Any, str, Turn]], limit_s: float, until: Callable[[
     while len(ended) < len(players) and not (until and until()):
         if time.monotonic() > deadline:
             for index, (page, _, _) in enumerate(players):
-                screenshot(page, f"friends-stuck-{index}")
+                screenshot(page, f"friends-stuck-{index}", failing=True)
             states = [
                 page.evaluate(
                     "() => [document.getElementById('prompt').textContent, document.getElementById('view-table').dataset.turn, document.getElementById('view-table').dataset.sent, window.__announced.slice(-5)]"
