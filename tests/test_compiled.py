@@ -134,12 +134,16 @@ INTERPRETED_TESTS = (
     "tests/games/malmedy/test_bots.py",
     "tests/games/tarot/test_bots.py",
 )
-INTERPRETED_LEFT_OUT = "not fast_bots_never_make_an_illegal_move and not the_same_seed_gives_the_same_moves"
+INTERPRETED_LEFT_OUT = (
+    "not fast_bots_never_make_an_illegal_move and not the_same_seed_gives_the_same_moves"
+    " and not expert_and_omniscient_play_deals_legally"
+)
 """The engine and bot tests run once more interpreted: those of the compiled modules (the solvers against brute
 force, the samplers against the rules, the bots that call them, the pinned moves of whole games each released
 version played). Left out, to keep CI's budget (docs/performance.md): the thousands of random and baseline games
-(they exercise the engines' folds, which are not compiled, and take 40 s interpreted) and tarot's same seed twice
-(the determinism test above plays the same seeds compiled and interpreted, a stronger check)."""
+(they exercise the engines' folds, which are not compiled, and take 40 s interpreted), tarot's same seed twice
+(the determinism test above plays the same seeds compiled and interpreted, a stronger check) and tarot's whole
+deals of the expert and the yardstick (15 s interpreted; the determinism test plays the expert's whole games)."""
 
 
 @pytest.fixture(scope="module")
