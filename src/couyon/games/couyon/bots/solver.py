@@ -12,14 +12,25 @@ chalk objective needs (see ``outcome_classes``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from couyon.games.couyon.cards import ABOVE_MASKS, DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS
-from couyon.games.couyon.rules import CARD_POINTS
+from couyon.games.couyon.cards import ABOVE_MASKS as _ABOVE_MASKS
+from couyon.games.couyon.cards import DECK_SIZE
+from couyon.games.couyon.cards import RANKS_PER_SUIT as _RANKS_PER_SUIT
+from couyon.games.couyon.cards import SUIT_MASKS as _SUIT_MASKS
+from couyon.games.couyon.rules import CARD_POINTS as _CARD_POINTS
 
-_SUIT_OF = tuple(card // RANKS_PER_SUIT for card in range(DECK_SIZE))
-_INFINITY = 1000
-_SUIT_CHUNK = (1 << RANKS_PER_SUIT) - 1
-_POINTS_OF_CHUNK = tuple(
+# The tables the search reads are Final here: compiled (scripts/compile.py), a Final name is a C static read
+# directly, where an imported or plain global is a dictionary lookup on every node.
+RANKS_PER_SUIT: Final = 6
+assert RANKS_PER_SUIT == _RANKS_PER_SUIT
+SUIT_MASKS: Final[tuple[int, ...]] = _SUIT_MASKS
+ABOVE_MASKS: Final[tuple[int, ...]] = _ABOVE_MASKS
+CARD_POINTS: Final[tuple[int, ...]] = _CARD_POINTS
+_SUIT_OF: Final = tuple(card // RANKS_PER_SUIT for card in range(DECK_SIZE))
+_INFINITY: Final = 1000
+_SUIT_CHUNK: Final = (1 << RANKS_PER_SUIT) - 1
+_POINTS_OF_CHUNK: Final = tuple(
     sum(CARD_POINTS[rank] for rank in range(RANKS_PER_SUIT) if chunk >> rank & 1)
     for chunk in range(1 << RANKS_PER_SUIT)
 )

@@ -27,23 +27,31 @@ the points and the capot) settle each card for the chalk (``card_outcomes``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from couyon.common.cardsets import top_down
-from couyon.games.couyon.cards import DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS
-from couyon.games.couyon.rules import CARD_POINTS
+from couyon.games.couyon.cards import DECK_SIZE
+from couyon.games.couyon.cards import RANKS_PER_SUIT as _RANKS_PER_SUIT
+from couyon.games.couyon.cards import SUIT_MASKS as _SUIT_MASKS
+from couyon.games.couyon.rules import CARD_POINTS as _CARD_POINTS
 from couyon.games.malmedy.rules import strength, trump_mask
 
-CAPOT = 100
+# The tables the search reads are Final here: compiled (scripts/compile.py), a Final name is a C static read
+# directly, where an imported or plain global is a dictionary lookup on every node.
+RANKS_PER_SUIT: Final = 6
+assert RANKS_PER_SUIT == _RANKS_PER_SUIT
+SUIT_MASKS: Final[tuple[int, ...]] = _SUIT_MASKS
+CARD_POINTS: Final[tuple[int, ...]] = _CARD_POINTS
+CAPOT: Final = 100
 """Weight of a capot in the solver's value: more than all the card points (40)."""
-CAPOT_THRESHOLD = 60
+CAPOT_THRESHOLD: Final = 60
 """NS took every trick exactly when Z ≥ 60 (otherwise |Z| ≤ 40); WE did exactly when Z ≤ −60."""
-_INFINITY = 1000
-_NINES = sum(1 << (suit * RANKS_PER_SUIT) for suit in range(4))
+_INFINITY: Final = 1000
+_NINES: Final = sum(1 << (suit * RANKS_PER_SUIT) for suit in range(4))
 """The nine of each suit: a nine held with the ten of its suit is the same card for the play (both 0 points,
 nothing between them), so the search tries only the ten."""
-_SUIT_CHUNK = (1 << RANKS_PER_SUIT) - 1
-_POINTS_OF_CHUNK = tuple(
+_SUIT_CHUNK: Final = (1 << RANKS_PER_SUIT) - 1
+_POINTS_OF_CHUNK: Final = tuple(
     sum(CARD_POINTS[rank] for rank in range(RANKS_PER_SUIT) if chunk >> rank & 1)
     for chunk in range(1 << RANKS_PER_SUIT)
 )
@@ -93,7 +101,7 @@ def trick_rules(trump: int, mite: bool) -> TrickRules:
     )
 
 
-_RULES = {(trump, mite): trick_rules(trump, mite) for trump in range(4) for mite in (False, True)}
+_RULES: Final = {(trump, mite): trick_rules(trump, mite) for trump in range(4) for mite in (False, True)}
 
 
 def rules_for(trump: int, mite: bool) -> TrickRules:

@@ -24,47 +24,65 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from couyon.common.cardsets import cards_in
-from couyon.games.tarot.cards import (
-    BOUT_MASK,
-    EXCUSE_BIT,
-    EXCUSE_INDEX,
-    FIRST_TRUMP,
-    HALF_POINTS,
-    HAND_SIZES,
-    JACK_MASK,
-    KING_MASK,
-    KNIGHT_MASK,
-    PETIT,
-    QUEEN_MASK,
-    RANKS_PER_SUIT,
-    SUIT_MASKS,
-    TRUMP_MASK,
-    TRUMPS_ABOVE,
-    TWENTY_ONE,
-    bit,
-)
+from couyon.games.tarot.cards import BOUT_MASK as _BOUT_MASK
+from couyon.games.tarot.cards import EXCUSE_BIT as _EXCUSE_BIT
+from couyon.games.tarot.cards import EXCUSE_INDEX as _EXCUSE_INDEX
+from couyon.games.tarot.cards import FIRST_TRUMP as _FIRST_TRUMP
+from couyon.games.tarot.cards import HALF_POINTS as _HALF_POINTS
+from couyon.games.tarot.cards import HAND_SIZES as _HAND_SIZES
+from couyon.games.tarot.cards import JACK_MASK as _JACK_MASK
+from couyon.games.tarot.cards import KING_MASK as _KING_MASK
+from couyon.games.tarot.cards import KNIGHT_MASK as _KNIGHT_MASK
+from couyon.games.tarot.cards import PETIT as _PETIT
+from couyon.games.tarot.cards import QUEEN_MASK as _QUEEN_MASK
+from couyon.games.tarot.cards import RANKS_PER_SUIT as _RANKS_PER_SUIT
+from couyon.games.tarot.cards import SUIT_MASKS as _SUIT_MASKS
+from couyon.games.tarot.cards import TRUMP_MASK as _TRUMP_MASK
+from couyon.games.tarot.cards import TRUMPS_ABOVE as _TRUMPS_ABOVE
+from couyon.games.tarot.cards import TWENTY_ONE as _TWENTY_ONE
+from couyon.games.tarot.cards import bit
 from couyon.games.tarot.scoring import Contract
 
-ALLY = 1
-FOE = -1
-TRUMP = 4
+# The card tables the play reads, bound here as Final: compiled (scripts/compile.py), a Final name is a C
+# static read directly, where an imported global is a dictionary lookup on every card.
+BOUT_MASK: Final = _BOUT_MASK
+EXCUSE_BIT: Final = _EXCUSE_BIT
+EXCUSE_INDEX: Final = _EXCUSE_INDEX
+FIRST_TRUMP: Final = _FIRST_TRUMP
+HALF_POINTS: Final = _HALF_POINTS
+HAND_SIZES: Final = _HAND_SIZES
+JACK_MASK: Final = _JACK_MASK
+KING_MASK: Final = _KING_MASK
+KNIGHT_MASK: Final = _KNIGHT_MASK
+PETIT: Final = _PETIT
+QUEEN_MASK: Final = _QUEEN_MASK
+RANKS_PER_SUIT: Final = _RANKS_PER_SUIT
+SUIT_MASKS: Final = _SUIT_MASKS
+TRUMP_MASK: Final = _TRUMP_MASK
+TRUMPS_ABOVE: Final = _TRUMPS_ABOVE
+TWENTY_ONE: Final = _TWENTY_ONE
+
+ALLY: Final = 1
+FOE: Final = -1
+TRUMP: Final = 4
 """The suit index of trumps in ``SUIT_INDEX`` (plain suits are 0–3; the Excuse has -1)."""
-SUIT_INDEX: tuple[int, ...] = tuple(
+SUIT_INDEX: Final[tuple[int, ...]] = tuple(
     -1 if card == EXCUSE_INDEX else TRUMP if card >= FIRST_TRUMP else card // RANKS_PER_SUIT for card in range(78)
 )
-PLAIN_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-PETIT_BIT = bit(PETIT)
-ABOVE_IN_SUIT: tuple[int, ...] = tuple(
+PLAIN_MASK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+PETIT_BIT: Final = bit(PETIT)
+ABOVE_IN_SUIT: Final[tuple[int, ...]] = tuple(
     (SUIT_MASKS[card // RANKS_PER_SUIT] & ~((2 << card) - 1)) if card < FIRST_TRUMP else 0 for card in range(78)
 )
 """For each plain card, the higher cards of its suit."""
-LOW_PLAIN_MASK = PLAIN_MASK & ~(JACK_MASK | KNIGHT_MASK | QUEEN_MASK | KING_MASK)
+LOW_PLAIN_MASK: Final = PLAIN_MASK & ~(JACK_MASK | KNIGHT_MASK | QUEEN_MASK | KING_MASK)
 """The plain cards worth half a point: the 1 to the 10 of each suit."""
-MIDDLE_TRUMP_MASK = TRUMP_MASK & ~BOUT_MASK
+MIDDLE_TRUMP_MASK: Final = TRUMP_MASK & ~BOUT_MASK
 """2T to 20T."""
-CHEAP_ORDER = (
+CHEAP_ORDER: Final = (
     LOW_PLAIN_MASK,
     MIDDLE_TRUMP_MASK,
     JACK_MASK,
@@ -76,7 +94,7 @@ CHEAP_ORDER = (
     EXCUSE_BIT,
 )
 """What gives away least first: low plain cards, middle trumps, then by points; the Petit and the Excuse last."""
-LOAD_ORDER = (KING_MASK, QUEEN_MASK, KNIGHT_MASK, JACK_MASK, LOW_PLAIN_MASK)
+LOAD_ORDER: Final = (KING_MASK, QUEEN_MASK, KNIGHT_MASK, JACK_MASK, LOW_PLAIN_MASK)
 """The plain cards that load a trick most first."""
 
 
@@ -313,7 +331,7 @@ def _lead(
 # --- bidding, écart, call
 
 
-BID_THRESHOLDS = (40, 56, 71, 81)
+BID_THRESHOLDS: Final = (40, 56, 71, 81)
 """Points of the usual count for petite, garde, garde sans and garde contre (on an 18-card hand)."""
 
 
@@ -356,9 +374,9 @@ def contract_for_count(count: float, thresholds: Sequence[float] = BID_THRESHOLD
     return chosen
 
 
-EVIDENCE_WIDTH = 5.0
+EVIDENCE_WIDTH: Final = 5.0
 """Softness of a bid as evidence: a logistic of (count − threshold) / width."""
-EVIDENCE_FLOOR = 0.05
+EVIDENCE_FLOOR: Final = 0.05
 
 
 def _logistic(value: float) -> float:

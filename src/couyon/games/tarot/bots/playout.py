@@ -10,22 +10,32 @@ deal's marque S for a contract (ruling 15), exactly as the engine scores it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from couyon.games.tarot.bots.habits import ALLY, FOE, SUIT_INDEX, TRUMP, habit_card, habit_choice, trick_best
-from couyon.games.tarot.cards import (
-    BOUT_MASK,
-    EXCUSE_BIT,
-    EXCUSE_INDEX,
-    FIRST_TRUMP,
-    HALF_POINTS,
-    PETIT,
-    SUIT_MASKS,
-    TRUMP_MASK,
-    TRUMPS_ABOVE,
-    half_points,
-)
+from couyon.games.tarot.cards import BOUT_MASK as _BOUT_MASK
+from couyon.games.tarot.cards import EXCUSE_BIT as _EXCUSE_BIT
+from couyon.games.tarot.cards import EXCUSE_INDEX as _EXCUSE_INDEX
+from couyon.games.tarot.cards import FIRST_TRUMP as _FIRST_TRUMP
+from couyon.games.tarot.cards import HALF_POINTS as _HALF_POINTS
+from couyon.games.tarot.cards import PETIT as _PETIT
+from couyon.games.tarot.cards import SUIT_MASKS as _SUIT_MASKS
+from couyon.games.tarot.cards import TRUMP_MASK as _TRUMP_MASK
+from couyon.games.tarot.cards import TRUMPS_ABOVE as _TRUMPS_ABOVE
+from couyon.games.tarot.cards import half_points
 from couyon.games.tarot.scoring import Camp, Contract, marque
+
+# The card tables the play reads, bound here as Final: compiled (scripts/compile.py), a Final name is a C
+# static read directly, where an imported global is a dictionary lookup on every card.
+BOUT_MASK: Final = _BOUT_MASK
+EXCUSE_BIT: Final = _EXCUSE_BIT
+EXCUSE_INDEX: Final = _EXCUSE_INDEX
+FIRST_TRUMP: Final = _FIRST_TRUMP
+HALF_POINTS: Final = _HALF_POINTS
+PETIT: Final = _PETIT
+SUIT_MASKS: Final = _SUIT_MASKS
+TRUMP_MASK: Final = _TRUMP_MASK
+TRUMPS_ABOVE: Final = _TRUMPS_ABOVE
 
 
 class Position(NamedTuple):
