@@ -379,6 +379,31 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
         refusal(anne.post(path(table, "/rematch"), json={"secret": table["secret"]}), 409, "game_not_over")
 
 
+def test_the_socket_tells_the_end_of_a_game_with_the_table_over_and_its_results(app: Any) -> None:
+    """The table message that follows the final move is the table as stored by it: over, one game in its results.
+    (Here the bots' coups end the game; a person's final move, which went out with the table as his request had
+    read it, is played to its end by tests/browser/test_friends.py.)"""
+    anne = person(app, "Anne")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    start(anne, table)
+    with socket_of(anne, path(table, f"/socket?secret={table['secret']}")) as socket:
+        socket.send_json({"type": "hello", "since": -1})
+        last_table, answer = None, None
+        for _ in range(200):
+            message = socket.receive_json()
+            if message["type"] == "table":
+                last_table = message["table"]
+                if last_table["state"] == "over":
+                    break
+            elif message["type"] == "game":
+                answer = message["answer"]
+                if answer["view"]["winner"] is None and answer["view"]["legal"]:
+                    move = answer["view"]["legal"][0]
+                    socket.send_json({"type": "move", "move": move, "move_number": answer["move_number"]})
+        assert last_table is not None and last_table["state"] == "over", last_table
+        assert last_table["results"]["games"] == 1
+
+
 def test_table_answers_are_held_by_the_answer_floor_for_every_bot_decision(make_app: Callable[..., Any]) -> None:
     app = make_app(answer_floor_ms=60)
     anne = person(app, "Anne")

@@ -25,7 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -551,6 +551,11 @@ class TableService:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
         loaded.moves = [*loaded.moves, *new_moves]
         loaded.state = after
+        # The table as now stored goes out with the notification: a final move's, over and with its results.
+        table = loaded.table
+        loaded.table = replace(table, moved_at=now)
+        if results is not None:
+            loaded.table = replace(loaded.table, state="over", results=results, games_played=table.games_played + 1)
         self.games._folds.remember(game, tuple(loaded.moves), after)
         self.publish(loaded.table.code, len(loaded.moves), loaded)
 
