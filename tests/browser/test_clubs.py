@@ -150,9 +150,14 @@ def test_a_friend_takes_up_a_challenge_from_the_end_of_game_dialog(new_context: 
     friend.get_by_role("button", name="Take up the challenge").click()
     # The friend plays the whole game on the page: change every card, skip to the end once out.
     while (now := friend.wait_for_function(WATCHING, timeout=30_000).json_value()) != "end":
+        sent = friend.evaluate("() => Number(document.getElementById('view-table').dataset.sent ?? 0)")
         friend.click("#change-button" if now == "decide" else "#coucou-skip")
         if now == "decide":
-            friend.wait_for_function("() => document.getElementById('view-table').dataset.turn !== 'decide'")
+            # The move's count, not the turn: the bots' answer can bring the next decision before a poll sees
+            # the table waiting.
+            friend.wait_for_function(
+                "(sent) => Number(document.getElementById('view-table').dataset.sent ?? 0) > sent", arg=sent
+            )
     challenge_id = link.input_value().rsplit("/", 1)[1]
     mine = friend.request.post(f"/api/challenges/{challenge_id}/play").json()
     assert mine["view"]["phase"] == "over"

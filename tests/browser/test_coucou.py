@@ -196,9 +196,13 @@ def test_once_out_the_player_watches_the_table_finish_or_skips_to_the_end(new_co
             if now == "end":
                 break
             if now == "decide":
+                sent = page.evaluate("() => Number(document.getElementById('view-table').dataset.sent ?? 0)")
                 page.click("#change-button")
+                # The move's count, not the turn: the answer can bring the next decision before a poll sees it.
                 page.wait_for_function(
-                    "() => document.getElementById('view-table').dataset.turn !== 'decide'", timeout=10_000
+                    "(sent) => Number(document.getElementById('view-table').dataset.sent ?? 0) > sent",
+                    arg=sent,
+                    timeout=10_000,
                 )
                 continue
             # Out with others still in: the table goes on at speed, and offers to skip to the end.
