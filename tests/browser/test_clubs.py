@@ -135,7 +135,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
 
 
 def test_a_friend_takes_up_a_challenge_from_the_end_of_game_dialog(new_context: ContextFactory) -> None:
-    sender = named_player(new_context, "Marie")
+    sender = named_player(new_context, "Maryse")
     answer = finished_game_through_api(
         sender, {"mode": "free", "game": "coucou", "options": {"players": 5, "tokens": 1}}, 5
     )
@@ -163,7 +163,7 @@ def test_a_friend_takes_up_a_challenge_from_the_end_of_game_dialog(new_context: 
     assert mine["view"]["phase"] == "over"
     friend.get_by_role("link", name="Back to the challenge").click()
     both = friend.get_by_role("table", name="Your results, deal by deal")
-    expect(both).to_contain_text("Marie")
+    expect(both).to_contain_text("Maryse")
     expect(both).to_contain_text("Paul (you)")
     expect(both).to_contain_text(str(mine["view"]["score"]))
     assert_no_violations(friend, "challenge-en")
