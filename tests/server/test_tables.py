@@ -383,7 +383,9 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     ("game", "options", "seats"),
     [
         ("couyon", {"level": "beginner"}, ("S", "W")),
+        ("malmedy", {"level": "beginner"}, ("S", "E")),
         ("coucou", {"players": 5, "tokens": 1, "level": "easy"}, ("1", "3")),
+        ("as-qui-court", {"players": 6, "tokens": 1, "level": "easy"}, ("1", "4")),
     ],
 )
 def test_each_person_at_a_finished_table_game_gets_the_review_from_his_own_seat(
@@ -417,7 +419,7 @@ def test_each_person_at_a_finished_table_game_gets_the_review_from_his_own_seat(
         assert {key: value for key, value in review.items() if key not in ("id", "game", "mode", "seat")} == built
         view = game_of(client, table)["view"]
         assert review["score"] == view["score"]
-        if game == "coucou":
+        if game in ("coucou", "as-qui-court"):
             assert review["place"] == view["place"]
             judged = sum(coup["decision"] is not None for coup in review["coups"])
         else:
