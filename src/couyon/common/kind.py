@@ -17,9 +17,11 @@ Json = dict[str, Any]
 
 Options = Mapping[str, int | str]
 """A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
-Review = Callable[[str, Sequence[str], bool, Options, str], Json]
-"""A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options
-and the bot that held the other seats."""
+Review = Callable[[str, Sequence[str], bool, Options, str, str], Json]
+"""A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options,
+the bot that held the bots' seats, and ``seat``: the label (as records write it, ``"S"``, ``"1"``) of the seat it is
+written from, whose hand alone it shows while the hidden cards may not be, whose decisions it judges from that
+seat's view and whose camp its totals are counted for (the solo table's is the entry's ``human``)."""
 
 
 class EventsOf(Protocol):
