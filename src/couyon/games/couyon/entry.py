@@ -68,14 +68,6 @@ def from_moves(review: Callable[[str, Sequence[str], bool, Seat], Json]) -> Revi
 
 
 LEVELS = ("beginner", "expert")
-"""The levels of a couyon or tarot table: the baseline bots, or the table's experts (the daily challenge's)."""
-
-
-def _by_id(*bots: Bot) -> dict[str, Bot]:
-    return {bot_id(bot): bot for bot in bots}
-
-
-LEVELS = ("beginner", "expert")
 """The levels of a couyon, Malmedy or tarot table: the baseline bots, or the table's experts (the daily challenge's)."""
 
 
