@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -50,7 +50,10 @@ class TournamentRequest(_Strict):
     name: str = Field(max_length=64)
     game: str = Field(DEFAULT_GAME, max_length=32)
     options: dict[str, int | str] | None = None
-    count: int = Field(strict=True)
+    count: int | None = Field(None, strict=True, description="the number of games; or give deals")
+    deals: int | None = Field(
+        None, strict=True, description="for a game of a fixed number of deals (tarot): the number of deals"
+    )
     opens_at: dt.datetime | None = Field(None, description="ISO 8601 with its offset; now when left out")
     closes_at: dt.datetime
     weekly: bool = False
@@ -168,6 +171,10 @@ def clubs_router(
     @router.get("/api/tournaments/{tournament_id}/results")
     def results(tournament_id: str, request: Request) -> Response:
         return _json(clubs.results(tournament_id, current_player(request)))
+
+    @router.get("/api/tournaments/{tournament_id}/deals/{game}/{deal}")
+    def deal(tournament_id: str, game: int, deal: int, request: Request, offset: int = Query(0, ge=0)) -> Response:
+        return _json(clubs.deal(tournament_id, current_player(request), game, deal, offset))
 
     @router.get("/api/tournaments/{tournament_id}/records/{game_id}")
     def record(tournament_id: str, game_id: str, request: Request) -> Response:
