@@ -69,6 +69,11 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
         assert clubs.create_entry("t_1", 1, game("g_b", "p_2"), []) == "g_a"
         assert store.game("g_b") is None and store.game("g_a") is not None
         assert clubs.entries(["t_1"]) == [("t_1", "p_2", 1, "g_a", None)]
+        # What the kept standings are checked against: the entries, the verified ones and their scores; the names.
+        assert clubs.entries_state("t_1") == (1, 0, 0) and clubs.entries_state("t_2") == (0, 0, 0)
+        store.enter(LeaderboardEntry("g_a", "club", None, "p_2", 1200, 9, NOW))
+        assert clubs.entries_state("t_1") == (1, 1, 1200)
+        assert clubs.entrant_names("t_1") == {"p_2": None} and clubs.entrant_names("t_2") == {}
         assert clubs.tournament_of_game("g_a") == first
         # The retention rule keeps an unfinished tournament game: its entry is the player's one try.
         # (The free game of 0011, ranked and left unfinished, goes as the rule says.)

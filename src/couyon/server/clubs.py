@@ -581,19 +581,12 @@ class ClubService:
 
         The answer is shared between requests: callers copy what they change.
         """
-        rows = self.clubs.entries([tournament.id])
-        names = self.clubs.names(sorted({player for _t, player, _n, _g, _e in rows}))
-        signature = (
-            tuple(
-                (player, number, game_id, None if entry is None else entry.score)
-                for _t, player, number, game_id, entry in rows
-            ),
-            tuple(sorted(names.items(), key=lambda item: item[0])),
-        )
+        names = self.clubs.entrant_names(tournament.id)
+        signature = (self.clubs.entries_state(tournament.id), tuple(sorted(names.items(), key=lambda item: item[0])))
         kept = self._kept_standings.get(tournament.id)
         if kept is not None and kept[0] == signature:
             return kept[1]
-        answer = standings(self._entrants(tournament, rows, names), tournament.count)
+        answer = standings(self._entrants(tournament, self.clubs.entries([tournament.id]), names), tournament.count)
         if len(self._kept_standings) >= KEPT_STANDINGS:
             self._kept_standings.pop(next(iter(self._kept_standings)))
         self._kept_standings[tournament.id] = (signature, answer)
