@@ -2,7 +2,7 @@
 // import() by js/main.js on the first visit of one of them. Every name and text from the server is inserted as
 // text, never as HTML. ``context`` is main's: { routeFor, playGame(answer) }.
 import { addWords, currentLanguage, t } from "../i18n.js";
-import { call, el, table } from "./dom.js";
+import { call, el, table, takerName } from "./dom.js";
 import { showChallenge } from "./challenge.js";
 import clubWords from "./words.js";
 
@@ -414,8 +414,7 @@ function dealTable(deal, rows, entrants) {
     ],
     rows.map((row) => [
       who(entrants.get(row.entrant) ?? row),
-      // The taker's seat in the page's words (Sud, Ouest…), as the table names the seats.
-      row.taker ? (t().seat[row.taker] ?? row.taker) : words.nobody,
+      takerName(row.taker),
       ...(hasContract ? [row.contract ?? "–"] : []),
       ...(hasPoints ? [String(row.points)] : []),
       words.outcome[row.outcome] ?? row.outcome ?? "–",

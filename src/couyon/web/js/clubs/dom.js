@@ -1,5 +1,10 @@
 // What the clubs' modules share: the API's calls (api.js's request: errors as its ApiError) and building elements.
+import { t } from "../i18n.js";
+
 export { request as call } from "../api.js";
+
+/** A deal's taker in the page's words: his seat as the table names it (Sud, Ouest…), or nobody. */
+export const takerName = (seat) => (seat ? (t().seat[seat] ?? seat) : t().clubs.nobody);
 
 /** An element with its properties (``aria-*`` and ``data-*`` as attributes) and children (strings become text). */
 export function el(tag, properties = {}, ...children) {
