@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,6 +240,8 @@ class ClubService:
         self.clubs = ClubStore(service.store)
         self._secret = secret
         self._kept_standings: dict[str, tuple[object, Json]] = {}
+        self._kept_lock = threading.Lock()
+        """Guards ``_kept_standings``: requests are served from a pool of threads."""
         service.modes[TOURNAMENT_MODE] = TournamentRules(self.clubs, service)
         service.modes[CHALLENGE_MODE] = ChallengeRules()
 
@@ -583,13 +586,16 @@ class ClubService:
         """
         names = self.clubs.entrant_names(tournament.id)
         signature = (self.clubs.entries_state(tournament.id), tuple(sorted(names.items(), key=lambda item: item[0])))
-        kept = self._kept_standings.get(tournament.id)
+        with self._kept_lock:
+            kept = self._kept_standings.get(tournament.id)
         if kept is not None and kept[0] == signature:
             return kept[1]
         answer = standings(self._entrants(tournament, self.clubs.entries([tournament.id]), names), tournament.count)
-        if len(self._kept_standings) >= KEPT_STANDINGS:
-            self._kept_standings.pop(next(iter(self._kept_standings)))
-        self._kept_standings[tournament.id] = (signature, answer)
+        with self._kept_lock:
+            self._kept_standings.pop(tournament.id, None)
+            if len(self._kept_standings) >= KEPT_STANDINGS:
+                self._kept_standings.pop(next(iter(self._kept_standings)))  # The one kept longest.
+            self._kept_standings[tournament.id] = (signature, answer)
         return answer
 
     def _entrants(
@@ -796,16 +802,16 @@ class ClubService:
         }
 
 
-def _games_of(kind: GameKind, games: object, deals: object) -> int:
+def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
     """A tournament's number of games, from its request's ``count`` (of games) or ``deals``: a number of deals, for
     a game whose every game plays the same number of them (``DEALS_PER_GAME``: tarot)."""
     if (games is None) == (deals is None):
         raise ApiError(422, "invalid_fields", "A tournament has either a number of games (count) or of deals (deals).")
-    if deals is None:
-        count = int(str(games))
-        if not 1 <= count <= MAX_GAMES:
+    if games is not None:
+        if not 1 <= games <= MAX_GAMES:
             raise ApiError(422, "invalid_fields", f"A tournament has 1 to {MAX_GAMES} games.")
-        return count
+        return games
+    assert deals is not None
     name = kind.names["en"]
     per_game = DEALS_PER_GAME.get(kind.id)
     if per_game is None:
@@ -814,7 +820,7 @@ def _games_of(kind: GameKind, games: object, deals: object) -> int:
             "invalid_fields",
             f"A game of {name} has no fixed number of deals: give its tournament a number of games (count).",
         )
-    count, rest = divmod(int(str(deals)), per_game)
+    count, rest = divmod(deals, per_game)
     if rest or not 1 <= count <= MAX_GAMES:
         raise ApiError(
             422,
