@@ -94,6 +94,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     founder.get_by_label("Nom du tournoi").fill("Donnes")
     founder.get_by_label("Jeu du tournoi").select_option("tarot4")
     founder.get_by_label("Longueur du tournoi").select_option("deals")
+    expect(founder.get_by_label("Nombre de donnes")).to_have_value("12")  # The form's 3 games, in deals.
     founder.get_by_label("Nombre de donnes").fill("8")
     founder.get_by_role("button", name="Organiser un tournoi").click()
     expect(founder.get_by_text("Tarot à 4, 2 parties (8 donnes), ouvert")).to_be_visible()

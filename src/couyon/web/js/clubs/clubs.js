@@ -237,16 +237,20 @@ function scheduleForm(clubId, dealsPerGame, fail) {
   const countInput = el("input", { id: "field-t-count", name: "t-count", type: "number", min: 1, max: 20, value: 3, required: true });
   const countLabel = el("label", { htmlFor: "field-t-count" }, words.count);
   const perGame = () => dealsPerGame[gameSelect.value] ?? null;
+  let shownStep = 1; // Deals per unit of the field's value: 1 while it counts games.
   const fillLength = () => {
     const deals = perGame();
     unitField.hidden = deals === null;
     if (deals === null) unitSelect.value = "games";
     const step = unitSelect.value === "deals" ? deals : 1;
+    // The same number of games in the new unit (3 games are 12 deals at tarot à 4, and back).
+    const games = Math.min(20, Math.max(1, Math.round(Number(countInput.value) / shownStep) || 1));
+    shownStep = step;
     countLabel.textContent = unitSelect.value === "deals" ? words.dealCount : words.count;
     countInput.min = String(step);
     countInput.step = String(step);
     countInput.max = String(20 * step);
-    countInput.value = String(Math.min(20 * step, Math.max(step, Math.round(Number(countInput.value) / step) * step || step)));
+    countInput.value = String(games * step);
   };
   gameSelect.addEventListener("change", () => {
     fillLevels();
