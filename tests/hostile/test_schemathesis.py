@@ -4,6 +4,7 @@ headers and bodies as documented), and every schema-invalid request is refused."
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,14 @@ HAVE_INVALID_FORMS = {
     "GET /api/daily/{day}/seed",
     "GET /api/leaderboard",
     "GET /api/daily",
+    "POST /api/clubs",
+    "POST /api/clubs/join",
+    "PUT /api/clubs/{club_id}",
+    "PUT /api/clubs/{club_id}/members/{key}/role",
+    "POST /api/clubs/{club_id}/hand-over",
+    "POST /api/clubs/{club_id}/tournaments",
+    "GET /api/tournaments/{tournament_id}/deals/{game}/{deal}",
+    "POST /api/challenges",
 }
 """The operations whose body, query or path can break the schema; the others have no invalid request."""
 REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
@@ -57,19 +66,25 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
     cookies: dict[str, str] = {}
     path_parameters: dict[str, str] = {}
     if who == "player":
-        # A real player whose real game every generated game request targets: moves get past the ownership check.
+        # A real player whose real game, club and open tournament every generated request of theirs targets: moves
+        # and a club's or tournament's requests get past the ownership and membership checks.
         with TestClient(app, base_url="http://127.0.0.1") as browser:
             path_parameters["game_id"] = new_game(browser)["id"]
             cookies["couyon_player"] = browser.cookies["couyon_player"]
+            club = browser.post("/api/clubs", json={"name": "Fuzz"}).json()
+            path_parameters["club_id"] = club["id"]
+            opens = dt.datetime.now(dt.UTC)
+            tournament = {"name": "Fuzz", "game": "coucou", "count": 2, "opens_at": opens.isoformat()}
+            tournament["closes_at"] = (opens + dt.timedelta(days=1)).isoformat()
+            scheduled = browser.post(f"/api/clubs/{club['id']}/tournaments", json=tournament)
+            path_parameters["tournament_id"] = scheduled.json()["id"]
     schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=CONFIG)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 18
+    assert len(operations) == 38
     tested = set()
     for operation in operations:
-        uses_game = "{game_id}" in operation.path
-        strategy = operation.as_strategy(
-            mode, cookies=cookies or None, path_parameters=path_parameters if uses_game and path_parameters else None
-        )
+        known = {name: value for name, value in path_parameters.items() if f"{{{name}}}" in operation.path}
+        strategy = operation.as_strategy(mode, cookies=cookies or None, path_parameters=known or None)
 
         @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, suppress_health_check=list(HealthCheck))
         @given(case=strategy)

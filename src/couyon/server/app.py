@@ -39,7 +39,6 @@ from couyon.server.clubs_api import clubs_router
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
-    ERROR_RESPONSES,
     SECURITY_HEADERS,
     ApiError,
     ErrorBody,
@@ -47,10 +46,12 @@ from couyon.server.errors import (
     error_response,
     install_error_handlers,
 )
+from couyon.server.errors import documented as _responses
 from couyon.server.games import (
     Clock,
     FoldCache,
     GameAnswer,
+    GameAnswerModel,
     GameService,
     ReplayProcess,
     kind_of,
@@ -158,21 +159,6 @@ class HintRequest(_Strict):
 class RecoveryRequest(_Strict):
     # A code is 45 characters: 64 leave room for spaces around a pasted one.
     code: str = Field(max_length=64, description="A recovery code of GET /api/player/recovery, from any device")
-
-
-class GameAnswerModel(BaseModel):
-    """A game answer (docs/api.md): the game's public facts, South's view and the events since the move."""
-
-    id: str
-    game: str
-    mode: Literal["free", "daily"]
-    day: str | None
-    ranked: bool
-    bot: str
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
-    leaderboard: dict[str, Any] | None
-    leaderboard_pending: bool
 
 
 class DayResultsModel(BaseModel):
@@ -535,16 +521,6 @@ def _repeated_key(data: bytes) -> str | None:
     except (ValueError, RecursionError):
         return None  # not JSON (or nested too deep): the route's own parsing refuses it with its message
     return None
-
-
-def _responses(
-    *documented: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
-) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI documentation of a route's answers: the given ones plus the shared error shape."""
-    responses: dict[int | str, dict[str, Any]] = {code: ERROR_RESPONSES[code] for code in errors}
-    for answers in documented:
-        responses.update(answers)
-    return responses
 
 
 def _json(document: Any, status: int = 200) -> Response:

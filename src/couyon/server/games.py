@@ -37,9 +37,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 from zoneinfo import ZoneInfo
 
+from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -197,6 +198,22 @@ class GameAnswer:
             else {"board": entry[0].board, "rank": entry[1], "score": entry[0].score, "deals": entry[0].deals},
             "leaderboard_pending": self.leaderboard_pending,
         }
+
+
+class GameAnswerModel(BaseModel):
+    """A game answer (docs/api.md, ``GameAnswer.to_json``): the game's public facts, South's view and the events
+    since the move; the OpenAPI schema's."""
+
+    id: str
+    game: str
+    mode: Literal["free", "daily", "club", "duel"]
+    day: str | None
+    ranked: bool
+    bot: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    leaderboard: dict[str, Any] | None
+    leaderboard_pending: bool
 
 
 def _refuse_over_or_stale(engine: Engine, state: Any, move_number: int, what: str) -> None:
