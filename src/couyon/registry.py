@@ -32,7 +32,6 @@ __all__ = [
     "AS_QUI_COURT_GAME",
     "COUCOU_GAME",
     "COUYON",
-    "DEALS_PER_GAME",
     "DEFAULT_GAME",
     "GAMES",
     "MALMEDY_GAME",
@@ -58,12 +57,6 @@ GAMES: dict[str, GameKind] = {
     game.id: game for game in (COUYON, MALMEDY_GAME, COUCOU_GAME, AS_QUI_COURT_GAME, *TAROT_GAMES)
 }
 """Every game, in the order the home page shows them (couyon first)."""
-
-DEALS_PER_GAME: dict[str, int] = {game.id: game.player_counts[0] for game in TAROT_GAMES}
-"""The games every finished game of which plays the same number of deals, and that number: tarot at n players
-ends when n deals have been played (tarot-record-format.md; passed-out and petit-sec deals are dealt again and
-are not among them). A club's tournament of such a game can be given its length in deals. Couyon and Malmedy are
-not here: a game runs until a side's lines are done, so its number of deals depends on how it is played."""
 
 ARENAS: dict[str, Arena[Any]] = {arena.game: arena for arena in (COUYON_ARENA, MALMEDY_ARENA, TAROT_ARENA)}
 """The arenas of ``couyon arena`` by ``--game`` (``couyon.games.<game>.arena``; tarot's plays its three table sizes,

@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from couyon.common.kind import Json
 from couyon.common.results import by_number
-from couyon.registry import DEALS_PER_GAME, GameKind
+from couyon.registry import GAMES, GameKind
 from couyon.server.errors import ApiError
 from couyon.server.games import (
     BRUSSELS,
@@ -306,7 +306,7 @@ class ClubService:
             "manager": manager,
             # For the form that schedules a tournament: the games whose length may be given in deals, and how many
             # deals each of their games plays.
-            "deals_per_game": DEALS_PER_GAME,
+            "deals_per_game": {game.id: game.deals_per_game for game in GAMES.values() if game.deals_per_game},
             "members": [
                 {
                     "key": self.member_key(club_id, member.player_id),
@@ -528,7 +528,7 @@ class ClubService:
             "game": tournament.game,
             "options": json.loads(tournament.options) if tournament.options else {},
             "count": tournament.count,
-            "deals": tournament.count * DEALS_PER_GAME[tournament.game] if tournament.game in DEALS_PER_GAME else None,
+            "deals": _deals_of(tournament.game, tournament.count),
             "opens_at": _aware(tournament.opens_at),
             "closes_at": _aware(tournament.closes_at),
             "weekly": tournament.weekly,
@@ -802,9 +802,15 @@ class ClubService:
         }
 
 
+def _deals_of(game: str, games: int) -> int | None:
+    """A tournament's number of deals, for a game whose every game plays the same number of them; else None."""
+    per_game = GAMES[game].deals_per_game
+    return None if per_game is None else games * per_game
+
+
 def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
     """A tournament's number of games, from its request's ``count`` (of games) or ``deals``: a number of deals, for
-    a game whose every game plays the same number of them (``DEALS_PER_GAME``: tarot)."""
+    a game whose every game plays the same number of them (``GameKind.deals_per_game``: tarot)."""
     if (games is None) == (deals is None):
         raise ApiError(422, "invalid_fields", "A tournament has either a number of games (count) or of deals (deals).")
     if games is not None:
@@ -813,7 +819,7 @@ def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
         return games
     assert deals is not None
     name = kind.names["en"]
-    per_game = DEALS_PER_GAME.get(kind.id)
+    per_game = kind.deals_per_game
     if per_game is None:
         raise ApiError(
             422,
