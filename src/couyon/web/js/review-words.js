@@ -7,7 +7,7 @@ export default {
       loading: "La revue de la partie se prépare…",
       notFound: "Cette partie n'existe pas, ou elle a été jouée dans un autre navigateur.",
       notOver: "Cette partie n'est pas finie : sa revue s'ouvre quand elle est terminée.",
-      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon, le couyon de Malmedy et le coucou.",
+      noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon, le couyon de Malmedy, le coucou et le tarot.",
       unreachable: "Le serveur ne répond pas. Réessaie dans un instant.",
       summary: (won, score, deals) => `${won ? "Partie gagnée" : "Partie perdue"} : ${score} points en ${deals} donne${deals > 1 ? "s" : ""}.`,
       explain:
@@ -85,7 +85,7 @@ export default {
       loading: "Preparing the game's review…",
       notFound: "This game does not exist, or it was played in another browser.",
       notOver: "This game is not over: its review opens once it has ended.",
-      noReview: "This game has no review yet: there is one for couyon, Malmedy couyon and coucou.",
+      noReview: "This game has no review yet: there is one for couyon, Malmedy couyon, coucou and tarot.",
       unreachable: "The server does not answer. Try again in a moment.",
       summary: (won, score, deals) => `${won ? "Game won" : "Game lost"}: ${score} points in ${deals} deal${deals === 1 ? "" : "s"}.`,
       explain:
