@@ -170,7 +170,7 @@ def test_a_cards_values_are_the_expert_searchs_and_an_equal_card_is_worth_the_on
     review = tarot_review(4, state.seed, move_texts(played), False)
     judged = iter(e["review"] for e in seat_moves(review) if "card" in e)
     replayed = new_game(state.seed, 4)
-    checked = 0
+    checked = dropped = 0
     for move in played:
         if move.seat == Seat.S and move.action == CARD:
             decision = next(judged)
@@ -184,10 +184,16 @@ def test_a_cards_values_are_the_expert_searchs_and_an_equal_card_is_worth_the_on
                 for option, card in zip(decision["options"], cards_in(legal), strict=True):
                     kept = card if card in means else kept
                     assert option == {"card": CARD_CODES[card], "expert": round(means[kept], 3)}
-                assert decision["expert_choice"] == CARD_CODES[REVIEWER.card_choice(seat_view, search)]
+                choice = REVIEWER.card_choice(seat_view, search)
+                assert decision["expert_choice"] == CARD_CODES[choice]
+                # A card the race could not tell from the expert's costs nothing; one it dropped, the difference.
+                kept = max(card for card in means if card <= move.cards[0])
+                lost = 0.0 if kept in search.active else round(means[choice] - means[kept], 3)
+                assert decision["cost"] == lost
+                dropped += kept not in search.active
                 checked += 1
         replayed = play(replayed, move)
-    assert checked > 10
+    assert checked > 10 and dropped > 0
 
 
 @pytest.mark.parametrize(("seed", "announced"), [("review-kinds-66", "poignee"), ("review-kinds-83", "chelem")])

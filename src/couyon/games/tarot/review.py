@@ -23,7 +23,9 @@ best value with every hand known minus the seat's.
 - A card: each legal card as the expert's card search values it (``ExpertTarotBot.card_search``: deals drawn
   from the seat's knowledge, each distinct card played out; a card dropped from the race is valued over the
   deals played until then, a low card the same as the equal one the search kept); with every hand known, the
-  true deal played out by the habits after it (``omniscient.card_marques``). A card the seat had to play is
+  true deal played out by the habits after it (``omniscient.card_marques``). A card still in the race when the
+  search stopped costs nothing: on the few deals of the table's budget the expert could not tell it from its
+  own choice (the expert's own play, on other draws, would otherwise cost it some 300 points a game). A card the seat had to play is
   ``{"forced": true, "cost": 0.0}``, as is one whose legal cards all win and lose the same tricks.
 
 There is no exact solver for 78 cards: "every hand known" is the omniscient yardstick's playout of the true
@@ -274,15 +276,22 @@ def _true_share(state: GameState, seat: Seat) -> int:
 
 
 def _judgement(
-    key: str, order: Sequence[str], expert: dict[str, float], choice: str, chosen: str, exact: dict[str, float] | None
+    key: str,
+    order: Sequence[str],
+    expert: dict[str, float],
+    choice: str,
+    chosen: str,
+    exact: dict[str, float] | None,
+    undecided: bool = False,
 ) -> Json:
     """A decision among the options ``order`` (``key`` names them): each one's values, the expert's choice, the
-    costs. ``expert`` and ``exact`` are in the seat's points."""
+    costs (none when ``undecided``: the expert could not tell the seat's choice from its own). ``expert`` and
+    ``exact`` are in the seat's points."""
     judged: Json = {
         "forced": False,
         "choice": chosen,
         "expert_choice": choice,
-        "cost": round(max(0.0, expert[choice] - expert[chosen]), 3),
+        "cost": 0.0 if undecided else round(max(0.0, expert[choice] - expert[chosen]), 3),
     }
     if exact is not None:
         judged["dd_cost"] = round(max(exact.values()) - exact[chosen], 3)
@@ -426,10 +435,12 @@ def _card(state: GameState, seat_view: TarotView, card: int, rng: Stream, reveal
     share = _share(seat_view)
     expert: dict[str, float] = {}
     kept = -1
+    undecided = False
     for option in cards_in(legal):
         if option in means:
             kept = option
         expert[CARD_CODES[option]] = share * means[kept]
+        undecided = undecided or (option == card and kept in search.active)
     choice = REVIEWER.card_choice(seat_view, search)
     exact = None
     if revealed:
@@ -437,7 +448,7 @@ def _card(state: GameState, seat_view: TarotView, card: int, rng: Stream, reveal
         exact = {
             CARD_CODES[one]: float(true_share * value) for one, value in card_marques(state, cards_in(legal)).items()
         }
-    return _judgement("card", list(expert), expert, CARD_CODES[choice], CARD_CODES[card], exact)
+    return _judgement("card", list(expert), expert, CARD_CODES[choice], CARD_CODES[card], exact, undecided)
 
 
 def _mark_costliest(decisions: list[Json]) -> None:
