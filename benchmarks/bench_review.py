@@ -10,7 +10,8 @@ p99, maximum), in ms of this process's CPU. ``--game coucou`` does the same with
 3): the expert at every other seat, seat 1 the expert or random; its "deals" are the coups seat 1
 played. ``--game tarot`` plays tarot at ``--players`` (default 4) as its tables do (the table expert at every
 seat, South the expert or random) and builds ``couyon.games.tarot.review``'s review. Several games after
-``--game`` are measured one after the other in the same run, so their times compare on a busy machine.
+``--game`` (and several counts after ``--players``) are measured one after the other in the same run, so their
+times compare on a busy machine.
 """
 
 from __future__ import annotations
@@ -148,8 +149,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=40)
     parser.add_argument("--game", nargs="+", choices=[*sorted(GAMES), "coucou", "tarot"], default=["couyon"])
-    parser.add_argument("--players", type=int, help="coucou (default 8) and tarot (default 4) only")
+    parser.add_argument("--players", type=int, nargs="+", help="coucou (default 8) and tarot (default 4) only")
     parser.add_argument("--tokens", type=int, default=coucou_game.DEFAULT_TOKENS, help="coucou only")
     arguments = parser.parse_args()
     for game in arguments.game:
-        main(arguments.games, game, arguments.players, arguments.tokens)
+        counts = arguments.players if game in ("coucou", "tarot") and arguments.players else [None]
+        for players in counts:
+            main(arguments.games, game, players, arguments.tokens)
