@@ -219,3 +219,14 @@ def test_an_announcement_is_judged_against_the_experts_the_largest_poignee_and_n
             assert names == ["no", "yes"] and decision["choice"] == "yes" and decision["expert_choice"] == "no"
             no, yes = (option["expert"] for option in decision["options"])
             assert decision["cost"] == max(0.0, round(no - yes, 3))
+
+
+def test_a_review_may_be_written_from_another_seat() -> None:
+    state, played = random_game("review-seat", 5)
+    review = review_at(5)(state.seed, move_texts(played), False, {}, "expert/3", "NE")
+    assert review["seat"] == "NE" and review["score"] == state.score_of(Seat.NE)
+    made = [move for move in played if move.seat == Seat.NE]
+    listed = [entry for entry in seat_moves(review, "NE") if not entry.get("announcement", "").startswith("no-")]
+    assert len(listed) == len(made) and all("review" in entry for entry in seat_moves(review, "NE"))
+    assert not any("review" in entry for entry in seat_moves(review, "S"))
+    assert all(list(deal["hands"]) in ([], ["NE"]) for deal in review["deals"])
