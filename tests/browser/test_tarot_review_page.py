@@ -49,6 +49,12 @@ def test_the_review_of_a_tarot_game_opens_from_its_end_in_french_and_english(new
     card.locator("summary").click()
     expect(card.locator(".review-options tbody tr")).to_have_count(len(own["options"]))
     expect(card.get_by_role("columnheader").first).to_have_text("Carte")
+    # A costly choice's button opens it where it sits in its deal, the focus on it (South bids at random here:
+    # some of its bids cost hundreds of points).
+    see = page.get_by_role("button", name="Voir : donne", exact=False)
+    expect(see.first).to_be_visible()
+    see.first.click()
+    expect(page.locator("details[open] summary:focus")).to_have_count(1)
     assert_no_violations(page, "tarot review (fr)")
     screenshot(page, "tarot-review-fr")
 

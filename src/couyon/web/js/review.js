@@ -538,14 +538,25 @@ function drawTarot(root) {
   heading.id = "review-costliest-title";
   costliest.append(heading);
   const marked = review.deals
-    .flatMap((deal) => tarotDecisions(deal).map(([what, judged]) => ({ deal, what, judged })))
+    .flatMap((deal) => tarotDecisions(deal).map(([what, judged], index) => ({ deal, what, judged, index })))
     .filter((decision) => decision.judged.costly)
     .sort((a, b) => b.judged.cost - a.judged.cost);
   if (!marked.length) costliest.append(paragraph(words.noCostly));
   else {
     const list = element("ol");
-    for (const { deal, what, judged } of marked) {
-      list.append(element("li", "", words.costlyItem(deal.number, what, points(judged.cost, false))));
+    for (const { deal, what, judged, index } of marked) {
+      const item = element("li");
+      item.append(paragraph(words.costlyItem(deal.number, what, points(judged.cost, false))));
+      // The button opens the decision where it sits in its deal, and moves the focus to it.
+      const button = element("button", "button small", t().review.see(words.where(deal.number, what)));
+      button.type = "button";
+      button.addEventListener("click", () => {
+        const details = document.getElementById(tarotDecisionId(deal.number, index));
+        details.open = true;
+        details.querySelector("summary").focus();
+      });
+      item.append(button);
+      list.append(item);
     }
     costliest.append(list);
   }
@@ -589,9 +600,10 @@ function tarotDeal(deal, total) {
   if (!decisions.length) return item;
   const list = element("ol", "review-bids");
   list.setAttribute("aria-label", words.decisionsLabel(deal.number));
-  for (const [what, judged] of decisions) {
+  decisions.forEach(([what, judged], index) => {
     const entry = element("li", "review-judged");
     const details = element("details");
+    details.id = tarotDecisionId(deal.number, index);
     const summary = element("summary", "", what);
     if (judged.costly) summary.append(" ", costlyMark());
     details.append(summary);
@@ -603,7 +615,11 @@ function tarotDeal(deal, total) {
     }
     entry.append(details);
     list.append(entry);
-  }
+  });
   item.append(list);
   return item;
+}
+
+function tarotDecisionId(deal, index) {
+  return `review-decision-${deal}-${index}`;
 }
