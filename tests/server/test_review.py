@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import random
@@ -18,6 +19,7 @@ from couyon.games.couyon.cards import CARDS, SEATS, Seat, cards_of
 from couyon.games.couyon.game import TAKE, Move, legal_cards, new_game, play
 from couyon.games.couyon.review import REVIEWER
 from couyon.games.couyon.view import standard_view
+from couyon.registry import GAMES
 
 
 def finished_game(client: Any, mode: str, seed: int) -> tuple[dict[str, Any], str, list[str]]:
@@ -143,7 +145,8 @@ def test_a_review_is_refused_for_an_unfinished_or_a_foreign_game(make_client: An
         assert refused.status_code == 404 and refused.json()["error"]["code"] == "unknown_game"
 
 
-def test_a_game_without_a_review_says_so(make_client: Any) -> None:
+def test_a_game_without_a_review_says_so(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "tarot4", dataclasses.replace(GAMES["tarot4"], review=None))
     owner = make_client()
     tarot = start_game(owner, "free", game="tarot4")
     other = owner.get(f"/api/games/{tarot['id']}/review")

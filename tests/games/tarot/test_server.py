@@ -623,3 +623,41 @@ def test_a_game_s_deals_are_its_played_deals_on_the_leaderboard_too() -> None:
             break
     assert state.finished_deals[-1].number > state.played == 4, "no game with a passed-out deal found"
     assert GAMES["tarot4"].engine.score(state) == (state.score, 4)
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+
+def test_the_review_of_a_finished_tarot_game_judges_souths_decisions(make_client: Any) -> None:
+    client = make_client(table_bot=BASELINE_BOTS)
+    started = new_game(client, game="tarot4")
+    early = client.get(f"/api/games/{started['id']}/review")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "game_not_over"
+    answer = play_out(client, started, random.Random(23))
+    response = client.get(f"/api/games/{answer['id']}/review")
+    assert response.status_code == 200, response.text
+    review = response.json()
+    assert (review["game"], review["revealed"], review["players"]) == ("tarot4", True, 4)
+    assert review["score"] == answer["view"]["score"] and review["expert"] == GAMES["tarot4"].table_bot_id
+    game, moves = client.app.state.store.game(answer["id"])
+    hook = GAMES["tarot4"].review
+    assert hook is not None and review == {**review, **hook(game.seed, moves, True, {}, "baseline/1")}
+    south = [
+        card for deal in review["deals"] for trick in deal["tricks"] for card in trick["cards"] if card["seat"] == "S"
+    ]
+    assert south and all("review" in card for card in south)
+    assert all(set(deal["hands"]) == {"S", "W", "N", "E"} for deal in review["deals"] if deal["hands"])
+    assert client.get(f"/api/games/{answer['id']}/review").json() == review
+
+
+def test_a_daily_tarot_review_shows_south_alone_until_the_day_is_over(make_client: Any, clock: Any) -> None:
+    client = make_client()
+    answer = play_out(client, new_game(client, "daily", game="tarot3"), random.Random(5))
+    hidden = client.get(f"/api/games/{answer['id']}/review")
+    assert hidden.status_code == 200, hidden.text
+    review = hidden.json()
+    assert review["revealed"] is False and '"dd' not in hidden.text
+    assert all(list(deal["hands"]) in ([], ["S"]) and "chien" not in deal for deal in review["deals"])
+    clock.advance(dt.timedelta(hours=15))  # Past midnight in Brussels: the day is over.
+    revealed = client.get(f"/api/games/{answer['id']}/review").json()
+    assert revealed["revealed"] is True and all("chien" in deal for deal in revealed["deals"] if deal["hands"])

@@ -16,6 +16,7 @@ from couyon.games.tarot.cards import SEATS_OF
 from couyon.games.tarot.cards import Seat as TarotSeat
 from couyon.games.tarot.record import TarotRecord
 from couyon.games.tarot.record import verify as tarot_verify
+from couyon.games.tarot.review import review_at
 
 LEVELS = ("beginner", "expert")
 """The levels of a tarot table: the baseline bots, or the table's experts (the daily challenge's)."""
@@ -103,6 +104,7 @@ def _tarot(players: int) -> GameKind:
         hint_bot_id="expert/3",
         # A bid that simulates takes 28-115 ms on a loaded machine: 100 ms still leaked (AUC 0.71), 250 did not.
         decision_floor_ms=250,
+        review=review_at(players),
         deal_results=results.deal_results,
         traveller=results.traveller,
     )

@@ -6,12 +6,14 @@
 // seat 1 played: its choice beside the expert's, the other choice's outcome, the showdown.
 // A friends' table's game (#/tables/<code>/<secret>/review/<game id>) is reviewed from the reader's own
 // seat: the server writes it from there (its `seat`), and js/friends/seats.js turns its seats round as
-// the table did, so the reader is South (seat 1 at coucou) and his camp "us" here too.
+// the table did, so the reader is South (seat 1 at coucou) and his camp "us" here too. A tarot game's
+// review (drawTarot) lists each deal with South's decisions (bids, call, écart, announcements, cards),
+// each one's options valued in points by the expert and with open cards.
 
 import { api } from "./api.js";
 import { addWords, cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
 import { byHandOrder, suitSymbol } from "./cards.js";
-import { loadWords } from "./games/index.js";
+import { loadWords, pageGame } from "./games/index.js";
 import { seatOrder, turning } from "./friends/seats.js";
 import reviewWords from "./review-words.js";
 
@@ -43,6 +45,7 @@ export async function showReview(root, gameId, table = null) {
     root.replaceChildren(paragraph(failure(page.error), "review-error"));
     page.id = null; // asked again on the next visit: the game may be over by then
   } else if (page.review.game === "coucou" || page.review.game === "as-qui-court") drawCoucou(root);
+  else if (pageGame(page.review.game) === "tarot") drawTarot(root);
   else draw(root);
   if (page.table) root.prepend(backToTable(page.table));
 }
@@ -376,8 +379,9 @@ function cardJudgement(played) {
   return box;
 }
 
-/** A decision's options as a table (``label`` names one, ``chosen`` finds South's), then its costs. */
-function judgement(judged, label, chosen, header, captionText, chosenWord) {
+/** A decision's options as a table (``label`` names one, ``chosen`` finds South's), then its costs (``amount``
+ * says a cost: in chalk lines, or a tarot review's points). */
+function judgement(judged, label, chosen, header, captionText, chosenWord, amount = linesValue) {
   const words = t().review;
   const withExpert = judged.options.some((option) => option.expert !== undefined);
   const withDd = judged.options.some((option) => option.dd !== undefined);
@@ -408,8 +412,8 @@ function judgement(judged, label, chosen, header, captionText, chosenWord) {
   table.append(caption, thead, body);
   const parts = [table];
   if (!withExpert) parts.push(paragraph(words.unsolved));
-  else parts.push(paragraph(judged.cost > 0 ? words.cost(linesValue(judged.cost, false)) : words.noCost));
-  if (withDd) parts.push(paragraph(judged.dd_cost > 0 ? words.ddCost(linesValue(judged.dd_cost, false)) : words.noDdCost));
+  else parts.push(paragraph(judged.cost > 0 ? words.cost(amount(judged.cost, false)) : words.noCost));
+  if (withDd) parts.push(paragraph(judged.dd_cost > 0 ? words.ddCost(amount(judged.dd_cost, false)) : words.noDdCost));
   return parts;
 }
 
@@ -483,4 +487,163 @@ function coucouCoup(coup) {
   const lowest = t().coucou.rankPhrase(show.lowest, t().coucou.rankName[show.lowest]);
   item.append(paragraph(losers.length ? words.lowest(lowest, losers.join(", ")) : words.allEqual));
   return item;
+}
+
+// ---------------------------------------------------------------- tarot
+
+/** A tarot card as text: a plain card as the others, a trump as its number, the Excuse; its name spoken. */
+function tarotChip(code) {
+  const suit = code.slice(-1);
+  if (suit !== "T" && suit !== "X") return cardChip(code);
+  const chip = element("span", `review-card suit-${suit}`, suit === "X" ? "Exc" : `${code.slice(0, -1)}ᵀ`);
+  chip.setAttribute("role", "img");
+  chip.setAttribute("aria-label", cardName(code));
+  return chip;
+}
+
+function points(value, signed = true) {
+  return t().review.tarot.points(decimal(value, signed), Math.abs(value));
+}
+
+/** South's judged decisions of a tarot deal in the order made, each as [what it was, its review]. */
+function tarotDecisions(deal) {
+  const words = t().review.tarot;
+  const contract = (name) => (name === "pass" ? words.pass : t().tarot.contract[name]);
+  const found = [];
+  for (const bid of deal.bids) {
+    if (!bid.review) continue;
+    found.push([bid.call ? words.call(cardWithArticle(bid.call)) : words.bid(contract(bid.bid)), bid.review]);
+  }
+  if (deal.ecart?.review) found.push([words.ecart, deal.ecart.review]);
+  for (const made of deal.announcements) {
+    if (!made.review) continue;
+    const kind = made.announcement.replace(/^no-/, "");
+    const done = !made.announcement.startsWith("no-");
+    if (kind === "poignee") found.push([words.poignee(done ? String(made.cards.length) : "none"), made.review]);
+    else if (kind === "chelem") found.push([words.chelem(done), made.review]);
+    else found.push([words.misere(kind, done), made.review]);
+  }
+  deal.tricks.forEach((trick, index) => {
+    const own = trick.cards.find((played) => played.review);
+    if (own) found.push([words.card(index + 1, cardWithArticle(own.card)), own.review]);
+  });
+  return found;
+}
+
+/** The name of an option of a tarot decision (its key says which decision it is). */
+function tarotOption(option) {
+  const words = t().review.tarot;
+  if (option.bid) return option.bid === "pass" ? words.pass : t().tarot.contract[option.bid];
+  if (option.call) return tarotChip(option.call);
+  if (option.card) return tarotChip(option.card);
+  if (option.ecart) {
+    const cards = element("span");
+    cards.append(...option.ecart.split(",").map(tarotChip));
+    return cards;
+  }
+  if (option.poignee) return option.poignee === "none" ? words.none : words.atouts(option.poignee);
+  return (option.misere ?? option.chelem) === "yes" ? words.yes : words.no;
+}
+
+function drawTarot(root) {
+  const words = t().review.tarot;
+  const review = page.review;
+  const played = review.deals.filter((deal) => deal.result?.outcome === "played").length;
+  const parts = [
+    paragraph(words.summary(review.winner === review.seat, review.score, played), "review-summary"),
+    paragraph(words.explain),
+  ];
+  if (!review.revealed) parts.push(paragraph(words.hidden, "review-hidden"));
+  parts.push(paragraph(words.totalCost(points(review.cost, false))));
+
+  const costliest = element("section", "review-costliest panel");
+  costliest.setAttribute("aria-labelledby", "review-costliest-title");
+  const heading = element("h2", "", words.costliestTitle);
+  heading.id = "review-costliest-title";
+  costliest.append(heading);
+  const marked = review.deals
+    .flatMap((deal) => tarotDecisions(deal).map(([what, judged], index) => ({ deal, what, judged, index })))
+    .filter((decision) => decision.judged.costly)
+    .sort((a, b) => b.judged.cost - a.judged.cost);
+  if (!marked.length) costliest.append(paragraph(words.noCostly));
+  else {
+    const list = element("ol");
+    for (const { deal, what, judged, index } of marked) {
+      const item = element("li");
+      item.append(paragraph(words.costlyItem(deal.number, what, points(judged.cost, false))));
+      // The button opens the decision where it sits in its deal, and moves the focus to it.
+      const button = element("button", "button small", t().review.see(words.where(deal.number, what)));
+      button.type = "button";
+      button.addEventListener("click", () => {
+        const details = document.getElementById(tarotDecisionId(deal.number, index));
+        details.open = true;
+        details.querySelector("summary").focus();
+      });
+      item.append(button);
+      list.append(item);
+    }
+    costliest.append(list);
+  }
+  parts.push(costliest);
+
+  const deals = element("ol", "review-coups");
+  deals.setAttribute("aria-label", words.dealsLabel);
+  for (const deal of review.deals) deals.append(tarotDeal(deal, review.deals.length));
+  parts.push(deals);
+  root.replaceChildren(...parts);
+}
+
+function tarotDeal(deal, total) {
+  const words = t().review.tarot;
+  const item = element("li", "review-deal panel");
+  const heading = element("h2", "", words.dealTitle(deal.number, total));
+  heading.id = `review-deal-${deal.number}`;
+  item.setAttribute("aria-labelledby", heading.id);
+  item.append(heading);
+  const result = deal.result;
+  if (deal.petit_sec) item.append(paragraph(words.petitSec(Object.keys(deal.petit_sec).map((seat) => t().seat[seat]).join(", "))));
+  else if (!result.taker) item.append(paragraph(words.nobodyTook));
+  else {
+    const score = result.scores[page.review.seat];
+    item.append(paragraph(words.taken(t().seat[result.taker], t().tarot.contract[result.contract], result.result === "made", score)));
+  }
+  const hands = element("ul", "review-hands");
+  for (const [seat, cards] of Object.entries(deal.hands)) {
+    const line = element("li");
+    const name = seat === page.review.seat ? words.yourHand : t().seat[seat];
+    line.append(element("span", "review-seat", `${name}${t().review.colon}`), ...cards.map(tarotChip));
+    hands.append(line);
+  }
+  if (deal.chien) {
+    const line = element("li");
+    line.append(element("span", "review-seat", `${words.chien}${t().review.colon}`), ...deal.chien.map(tarotChip));
+    hands.append(line);
+  }
+  if (hands.childElementCount) item.append(hands);
+  const decisions = tarotDecisions(deal);
+  if (!decisions.length) return item;
+  const list = element("ol", "review-bids");
+  list.setAttribute("aria-label", words.decisionsLabel(deal.number));
+  decisions.forEach(([what, judged], index) => {
+    const entry = element("li", "review-judged");
+    const details = element("details");
+    details.id = tarotDecisionId(deal.number, index);
+    const summary = element("summary", "", what);
+    if (judged.costly) summary.append(" ", costlyMark());
+    details.append(summary);
+    if (judged.forced) details.append(paragraph(t().review.forced));
+    else {
+      const kind = Object.keys(judged.options[0]).find((key) => key !== "expert" && key !== "dd");
+      const chosen = (option) => option[kind] === judged.choice;
+      details.append(...judgement(judged, tarotOption, chosen, words.header[kind], words.caption, t().review.chosen, points));
+    }
+    entry.append(details);
+    list.append(entry);
+  });
+  item.append(list);
+  return item;
+}
+
+function tarotDecisionId(deal, index) {
+  return `review-decision-${deal}-${index}`;
 }

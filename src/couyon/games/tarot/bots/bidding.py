@@ -149,15 +149,15 @@ class BidSimulation:
         simulation.deals = [(list(hands), chien, 1.0)]
         return simulation
 
-    def values(self, contracts: Sequence[Contract]) -> dict[Contract, float]:
-        """The weighted mean score of this seat as taker of each contract, over the deals drawn."""
+    def values(self, contracts: Sequence[Contract], called: int | None = None) -> dict[Contract, float]:
+        """The weighted mean score of this seat as taker of each contract, over the deals drawn; at five, calling
+        ``called`` (None: the card the habits call)."""
         players = self.players
         me = self.me
         hand = self.hand
         totals = dict.fromkeys(contracts, 0.0)
         weights = 0.0
-        called: int | None = None
-        if players == 5:
+        if players == 5 and called is None:
             called = habit_call(hand, cards_in(callable_mask(hand)))
         with_chien = [contract for contract in contracts if contract.takes_chien]
         size = CHIEN_SIZES[players]
@@ -218,14 +218,34 @@ def best_ecart(
     worlds: int,
 ) -> tuple[int, ...]:
     """The écart whose deals played out score best for the taker (``full``: his hand with the chien)."""
-    size = CHIEN_SIZES[players]
-    candidates = ecart_candidates(full, size)
+    candidates = ecart_candidates(full, CHIEN_SIZES[players])
     if len(candidates) == 1:
         return candidates[0]
+    totals = ecart_totals(players, me, full, contract, partner_card, rng, worlds, candidates)
+    return candidates[best_index(totals)]
+
+
+def best_index(totals: Sequence[float]) -> int:
+    """The index of the largest total, the first of equal ones."""
+    return max(range(len(totals)), key=lambda index: (totals[index], -index))
+
+
+def ecart_totals(
+    players: int,
+    me: int,
+    full: int,
+    contract: Contract,
+    partner_card: int | None,
+    rng: Stream,
+    worlds: int,
+    ecarts: Sequence[Sequence[int]],
+) -> list[float]:
+    """Each of ``ecarts``' marque for the taker summed over ``worlds`` deals of the other hands, the same deals
+    for all (drawn from ``rng`` before any écart is played out, so the deals do not depend on ``ecarts``)."""
     others = [seat for seat in range(players) if seat != me]
     unknown = cards_in(FULL_DECK_MASK & ~full)
     sizes = [HAND_SIZES[players]] * len(others)
-    totals = [0.0] * len(candidates)
+    totals = [0.0] * len(ecarts)
     for _ in range(worlds):
         drawn = draw_hidden(unknown, sizes, rng)
         hands = [0] * players
@@ -234,12 +254,11 @@ def best_ecart(
         partner = None
         if partner_card is not None:
             partner = next((seat for seat in others if hands[seat] >> partner_card & 1), None)
-        for index, cards in enumerate(candidates):
+        for index, cards in enumerate(ecarts):
             ecart = mask_of_cards(cards)
             hands[me] = full & ~ecart
             position = build_position(
                 players, contract, me, partner, hands, ecart, (), (me + 1) % players, (), 0, False, partner_card
             )
             totals[index] += marque_of(contract, playout(position), 0, False)
-    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-    return candidates[best]
+    return totals

@@ -10,6 +10,7 @@ what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md (
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
@@ -45,6 +46,19 @@ def distinct_candidates(legal: int, knowledge: Knowledge) -> list[int]:
         kept.append(card)
         previous = card
     return kept
+
+
+class CardSearch(NamedTuple):
+    """What the card search found: the distinct candidates, each one's marques for the seat's camp deal by deal
+    (a card dropped from the race: over the deals played out until then), and the cards still in the race."""
+
+    candidates: list[int]
+    values: dict[int, list[float]]
+    active: list[int]
+
+    def means(self) -> dict[int, float]:
+        """Each candidate's mean marque for the seat's camp over the deals it was played out in."""
+        return {card: sum(values) / len(values) for card, values in self.values.items() if values}
 
 
 TABLE_PASS_BELOW: dict[int, tuple[float, float]] = {3: (22.0, 30.0), 4: (28.0, 32.0), 5: (20.0, 24.0)}
@@ -99,20 +113,18 @@ class ExpertTarotBot:
     def _bid(self, seat_view: TarotView, rng: Stream) -> Move:
         seat = seat_view.seat
         allowed = [Contract(move.action) for move in seat_view.legal_moves if move.action != PASS]
-        if not allowed or self._too_weak(seat_view, allowed):
+        if not allowed or self.too_weak(seat_view, allowed):
             return Move(seat, PASS)
-        seats = seat_view.seats
-        players = seat_view.players
-        bids = [(seats.index(bidder), bid) for bidder, bid in seat_view.bids]
-        simulation = BidSimulation(players, seats.index(seat), mask_of(seat_view.hand), bids, rng, self.bid_worlds)
-        values = simulation.values(allowed)
-        margins = self.margins[players]
-        best = max(allowed, key=lambda contract: values[contract] - margins[contract.strength])
-        if values[best] - margins[best.strength] <= 0:
-            return Move(seat, PASS)
-        return Move(seat, best.value)
+        best = self.bid_choice(seat_view.players, self.bid_values(seat_view, rng, allowed))
+        return Move(seat, PASS if best is None else best.value)
 
-    def _too_weak(self, seat_view: TarotView, allowed: list[Contract]) -> bool:
+    def bid_choice(self, players: int, values: dict[Contract, float]) -> Contract | None:
+        """The contract whose value beats its margin (``margins``) by most; None (a pass) when none beats it."""
+        margins = self.margins[players]
+        best = max(values, key=lambda contract: values[contract] - margins[contract.strength])
+        return best if values[best] - margins[best.strength] > 0 else None
+
+    def too_weak(self, seat_view: TarotView, allowed: list[Contract]) -> bool:
         """Whether the hand's usual count is below the count from which this bot may bid what is still open."""
         if self.pass_below is None:
             return False
@@ -146,14 +158,32 @@ class ExpertTarotBot:
         return Move(seat_view.seat, ECART, tuple(CARDS[card] for card in chosen))
 
     def card_for(self, seat_view: TarotView, legal: int, rng: Stream) -> int:
+        return self.card_choice(seat_view, self.card_search(seat_view, legal, rng))
+
+    @staticmethod
+    def card_choice(seat_view: TarotView, search: CardSearch) -> int:
+        """The card ``search`` makes best: the survivor of highest mean, the usual play's among equal ones."""
+        if len(search.candidates) == 1:
+            return search.candidates[0]
+        means = search.means()
+        best = max(means[card] for card in search.active)
+        best_cards = [card for card in search.active if means[card] >= best - 1e-9]
+        if len(best_cards) == 1:
+            return best_cards[0]
+        preferred = BaselineTarotBot.card_for(seat_view)
+        return preferred if preferred in best_cards else best_cards[0]
+
+    def card_search(self, seat_view: TarotView, legal: int, rng: Stream) -> CardSearch:
+        """The race of ``card_for``: each distinct legal card played out in deals drawn from the seat's knowledge
+        (none drawn when only one card differs), the cards not clearly worse than the leader kept on."""
         knowledge = knowledge_of(seat_view)
         candidates = distinct_candidates(legal, knowledge)
+        values: dict[int, list[float]] = {card: [] for card in candidates}
         if len(candidates) == 1:
-            return candidates[0]
+            return CardSearch(candidates, values, candidates)
         facts = ViewFacts(seat_view, knowledge)
         remaining = sum(seat_view.hand_sizes)
         sign = 1 if knowledge.attack else -1
-        values: dict[int, list[float]] = {card: [] for card in candidates}
         active = list(candidates)
         spent = 0
         worlds = 0
@@ -170,13 +200,7 @@ class ExpertTarotBot:
             worlds += 1
             if worlds >= self.min_worlds:
                 active = self._survivors(active, values, worlds)
-        means = {card: sum(values[card]) / len(values[card]) for card in active}
-        best = max(means.values())
-        best_cards = [card for card in active if means[card] >= best - 1e-9]
-        if len(best_cards) == 1:
-            return best_cards[0]
-        preferred = BaselineTarotBot.card_for(seat_view)
-        return preferred if preferred in best_cards else best_cards[0]
+        return CardSearch(candidates, values, active)
 
     @classmethod
     def table_expert(cls, version: int = 3) -> ExpertTarotBot:

@@ -54,12 +54,7 @@ class OmniscientTarotBot:
         cards = [move for move in moves if move.action == CARD]
         if len(cards) != len(moves) or len(cards) == 1:
             return self._baseline.choose(view(state, seat), rng)
-        position = true_position(state)
-        sign = 1 if position.attack[me] else -1
-        scores = {
-            move.cards[0]: sign * marque_of(position.contract, playout(position, move.cards[0]), position.primes, False)
-            for move in cards
-        }
+        scores = card_marques(state, [move.cards[0] for move in cards])
         top = max(scores.values())
         return next(move for move in cards if scores[move.cards[0]] == top)
 
@@ -88,30 +83,38 @@ class OmniscientTarotBot:
 
     def _ecart(self, state: GameState, me: int) -> tuple[int, ...]:
         deal = state.deal
-        assert deal.contract is not None
         players = state.players
-        full = deal.hands[me]
         best: tuple[int, ...] = ()
         best_value = 0.0
-        for cards in ecart_candidates(full, CHIEN_SIZES[players]):
-            ecart = mask_of_cards(cards)
-            hands = list(deal.hands)
-            hands[me] = full & ~ecart
-            position = build_position(
-                players,
-                deal.contract,
-                me,
-                deal.partner,
-                hands,
-                ecart,
-                (),
-                (me + 1) % players,
-                (),
-                0,
-                False,
-                deal.called,
-            )
-            value = marque_of(deal.contract, playout(position), 0, False)
+        for cards in ecart_candidates(deal.hands[me], CHIEN_SIZES[players]):
+            value = ecart_marque(state, cards)
             if not best or value > best_value:
                 best, best_value = cards, value
         return best
+
+
+def card_marques(state: GameState, cards: list[int]) -> dict[int, int]:
+    """Each of ``cards`` played now by the seat to move, the true deal then played out by the habits: the deal's
+    marque for that seat's camp (positive when its camp wins), without a chelem announced."""
+    position = true_position(state)
+    assert state.deal.to_move is not None
+    sign = 1 if position.attack[state.deal.to_move] else -1
+    return {
+        card: sign * marque_of(position.contract, playout(position, card), position.primes, False) for card in cards
+    }
+
+
+def ecart_marque(state: GameState, cards: tuple[int, ...]) -> int:
+    """The marque of the true deal, seen from the attack, once the taker (in the écart) discards ``cards`` and the
+    deal is played out by the habits."""
+    deal = state.deal
+    assert deal.contract is not None and deal.taker is not None
+    players = state.players
+    me = deal.taker
+    ecart = mask_of_cards(cards)
+    hands = list(deal.hands)
+    hands[me] = deal.hands[me] & ~ecart
+    position = build_position(
+        players, deal.contract, me, deal.partner, hands, ecart, (), (me + 1) % players, (), 0, False, deal.called
+    )
+    return marque_of(deal.contract, playout(position), 0, False)

@@ -113,6 +113,7 @@ export const GAMES = [
       api: (players) => `tarot${players}`,
       label: { fr: (players) => `${players} joueurs`, en: (players) => `${players} players` },
     },
+    review: true,
   },
 ];
 

@@ -126,6 +126,46 @@ export default {
         `Tarot à ${count}, défi du ${day} : ${score} points, ${place === 1 ? "1re" : `${place}e`} place sur ${count}. Couyon`,
       sayGameOver: (score) => `Partie terminée. Ton total : ${score} points.`,
     },
+    // The review of a tarot game (js/review.js, drawTarot): joined to the review's words as t().review.tarot.
+    review: {
+      tarot: {
+        summary: (won, score, deals) =>
+          `${won ? "Partie gagnée" : "Partie perdue"} : ${score} point${Math.abs(score) >= 2 ? "s" : ""} en ${deals} donne${deals > 1 ? "s" : ""} jouée${deals > 1 ? "s" : ""}.`,
+        explain:
+          "Chacun de tes choix (enchère, appel, écart, annonces, cartes) est jugé en points de ton score pour la donne : par l'expert, qui ne voit que ce que tu voyais et joue la donne de nombreuses fois ; puis, à cartes ouvertes, sur la vraie donne jouée jusqu'au bout par les habitudes de jeu (pas un jeu parfait : 78 cartes, c'est trop pour un calcul exact). Le coût d'un choix, c'est ce qu'il laisse par rapport au choix de l'expert.",
+        hidden:
+          "C'est un défi du jour : les mains des autres, le chien avant qu'on le montre et le jeu à cartes ouvertes seront montrés quand la journée sera finie, à minuit à Bruxelles.",
+        totalCost: (cost) => `Coût total de tes choix selon l'expert : ${cost}.`,
+        costliestTitle: "Tes choix les plus coûteux",
+        noCostly: "Aucun de tes choix n'a coûté 5 points selon l'expert. Bien joué !",
+        costlyItem: (deal, what, cost) => `Donne ${deal} : ${what}, coût ${cost}.`,
+        where: (deal, what) => `donne ${deal}, ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+        dealsLabel: "Les donnes",
+        dealTitle: (number, total) => `Donne ${number} sur ${total}`,
+        nobodyTook: "Personne n'a pris : les cartes sont redonnées.",
+        petitSec: (seats) => `Donne annulée : ${seats} avai${seats.includes(",") ? "ent" : "t"} le Petit sec.`,
+        taken: (taker, contract, made, score) =>
+          `${taker} joue une ${contract.toLowerCase()}, ${made ? "réussie" : "chutée"} ; ton score : ${score}.`,
+        yourHand: "Ta main",
+        chien: "Le chien",
+        decisionsLabel: (number) => `Tes choix de la donne ${number}`,
+        bid: (bid) => `Ton enchère : ${bid}`,
+        call: (card) => `Ton appel : ${card}`,
+        ecart: "Ton écart",
+        poignee: (size) => (size === "none" ? "Tu ne montres pas de poignée" : `Ta poignée de ${size} atouts`),
+        misere: (kind, made) => `${made ? "Tu annonces" : "Tu n'annonces pas"} la misère ${kind === "misere-atout" ? "d'atout" : "de tête"}`,
+        chelem: (made) => (made ? "Tu annonces le chelem" : "Tu n'annonces pas de chelem"),
+        card: (trick, card) => `Pli ${trick} : tu joues ${card}`,
+        pass: "Passer",
+        none: "Aucune",
+        atouts: (size) => `${size} atouts`,
+        yes: "Annoncer",
+        no: "Ne pas annoncer",
+        header: { bid: "Enchère", call: "Carte appelée", ecart: "Écart", poignee: "Poignée", misere: "Misère", chelem: "Chelem", card: "Carte" },
+        caption: "Ce que valait chaque choix, en points de ton score pour la donne",
+        points: (number, size) => `${number} point${size >= 2 ? "s" : ""}`,
+      },
+    },
   },
   en: {
     tarot: {
@@ -246,6 +286,45 @@ export default {
       endDeals: (deals, dealt) => `Game over in ${deals} deals.${dealt - deals === 1 ? " One deal was dealt again (nobody took, or a petit sec): it does not count." : dealt > deals ? ` ${dealt - deals} deals were dealt again (nobody took, or a petit sec): they do not count.` : ""}`,
       shareText: (count, day, score, place) => `Tarot for ${count}, challenge of ${day}: ${score} points, ${place} of ${count}. Couyon`,
       sayGameOver: (score) => `Game over. Your total: ${score} points.`,
+    },
+    review: {
+      tarot: {
+        summary: (won, score, deals) =>
+          `${won ? "Game won" : "Game lost"}: ${score} point${Math.abs(score) === 1 ? "" : "s"} in ${deals} played deal${deals === 1 ? "" : "s"}.`,
+        explain:
+          "Each of your choices (bid, call, discard, announcements, cards) is judged in points of your score for the deal: by the expert, who sees only what you saw and plays the deal out many times; then, with open cards, on the true deal played to its end by the usual habits (not perfect play: 78 cards are too many for an exact search). A choice's cost is what it gives up against the expert's choice.",
+        hidden:
+          "This is a daily challenge: the other hands, the chien before it was shown and the open-card values will be shown once the day is over, at midnight in Brussels.",
+        totalCost: (cost) => `The total cost of your choices by the expert: ${cost}.`,
+        costliestTitle: "Your costliest choices",
+        noCostly: "None of your choices cost 5 points by the expert. Well played!",
+        costlyItem: (deal, what, cost) => `Deal ${deal}: ${what}, cost ${cost}.`,
+        where: (deal, what) => `deal ${deal}, ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+        dealsLabel: "The deals",
+        dealTitle: (number, total) => `Deal ${number} of ${total}`,
+        nobodyTook: "Nobody bid: the cards are dealt again.",
+        petitSec: (seats) => `Deal cancelled: ${seats} held the Petit alone.`,
+        taken: (taker, contract, made, score) =>
+          `${taker} plays a ${contract.toLowerCase()}, ${made ? "made" : "failed"}; your score: ${score}.`,
+        yourHand: "Your hand",
+        chien: "The chien",
+        decisionsLabel: (number) => `Your choices in deal ${number}`,
+        bid: (bid) => `Your bid: ${bid}`,
+        call: (card) => `Your call: ${card}`,
+        ecart: "Your discard",
+        poignee: (size) => (size === "none" ? "You show no poignée" : `Your poignée of ${size} trumps`),
+        misere: (kind, made) => `${made ? "You announce" : "You do not announce"} the misère ${kind === "misere-atout" ? "of trumps" : "of heads"}`,
+        chelem: (made) => (made ? "You announce the chelem" : "You announce no chelem"),
+        card: (trick, card) => `Trick ${trick}: you play ${card}`,
+        pass: "Pass",
+        none: "None",
+        atouts: (size) => `${size} trumps`,
+        yes: "Announce",
+        no: "Do not announce",
+        header: { bid: "Bid", call: "Card called", ecart: "Discard", poignee: "Poignée", misere: "Misère", chelem: "Chelem", card: "Card" },
+        caption: "What each choice was worth, in points of your score for the deal",
+        points: (number, size) => `${number} point${size === 1 ? "" : "s"}`,
+      },
     },
   },
 };
