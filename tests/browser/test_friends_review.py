@@ -83,6 +83,7 @@ def test_each_person_reads_the_review_of_a_table_game_from_his_own_seat(new_cont
 
     # Back to the table by the review's own link.
     wendelin.get_by_role("link", name="Back to the table").click()
-    wendelin.wait_for_selector("#view-tables:not([hidden])")
+    # The table's game is over: its last deal and the bar above it, with the review's link.
+    expect(wendelin.locator("#bar-review")).to_be_visible()
     expect(wendelin.locator("#bar-review")).to_have_attribute("href", f"{table['link']}/review/{table['game_id']}")
     assert errors == []

@@ -52,9 +52,9 @@ export async function showReview(root, gameId, table = null) {
 
 /** A table's review with its seats turned round so that the reader's seat (``seat``) is South, or seat 1. */
 function fromOwnSeat(review) {
-  const coucou = typeof review.players === "number";
+  const coucou = !Array.isArray(review.seats) && typeof review.players === "number"; // tarot lists its seats
   const mine = coucou ? Number(review.seat) : review.seat;
-  return turning(seatOrder(coucou ? { players: review.players, seat: mine } : null), mine).answer(review);
+  return turning(seatOrder(coucou ? { players: review.players, seat: mine } : review), mine).answer(review);
 }
 
 function backToTable(table) {
