@@ -379,6 +379,36 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
         refusal(anne.post(path(table, "/rematch"), json={"secret": table["secret"]}), 409, "game_not_over")
 
 
+def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the_bot(app: Any) -> None:
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    assert sit(bob, table, "2").status_code == 200
+    start(anne, table)
+    leave = {"secret": table["secret"]}
+    assert refusal(bob.delete(path(table, "/seats/mine"), params=leave), 409, "table_playing").endswith("one.")
+    refusal(sit(carl, table, "3"), 409, "table_started")
+    assert anne.post(path(table, "/seats/2/bot"), json={"secret": table["secret"]}).status_code == 200
+    for _ in range(40):
+        answer = game_of(anne, table)
+        if answer["view"]["winner"] is not None:
+            break
+        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    first_game = anne.get(path(table), params=leave).json()
+    assert first_game["state"] == "over"
+    left = bob.delete(path(table, "/seats/mine"), params=leave)
+    assert left.status_code == 200 and left.json()["me"] is None and left.json()["seats"][1]["holder"] == "bot"
+    # Between games the free seat may be taken; the rematch waits for every seated person, the newcomer too.
+    assert sit(carl, table, "2").status_code == 200
+    asked = anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+    assert asked["state"] == "over" and asked["game_id"] == first_game["game_id"]
+    again = carl.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+    assert again["game_id"] != first_game["game_id"]
+    holders = app.state.tables.store.holders(again["game_id"])
+    carl_id = app.state.tables.load(table["code"]).seats["2"].player_id
+    assert holders["2"] == carl_id and holders["1"] is not None and holders["3"] is None
+    refusal(bob.get(path(table, "/game"), params=leave), 403, "not_seated")
+
+
 def test_the_socket_tells_the_end_of_a_game_with_the_table_over_and_its_results(app: Any) -> None:
     """The table message that follows the final move is the table as stored by it: over, one game in its results.
     (Here the bots' coups end the game; a person's final move, which went out with the table as his request had

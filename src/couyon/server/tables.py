@@ -68,6 +68,8 @@ DEALER_TRIES = 256
 """Seeds tried for a rematch whose first dealer is the seat after the last game's."""
 
 NO_TABLE = "There is no table with this code: check it with the person who opened it."
+CLOSED = "This table was closed after a long time with nobody at it: open a new one."
+"""The sentence of every request to a closed table (410 ``table_closed``) but its record's."""
 
 
 def normal_code(raw: str) -> str | None:
@@ -171,13 +173,16 @@ class TableService:
 
     # -- loading ----------------------------------------------------------------------------------------
 
-    def load(self, code: str, secret: str | None = None) -> Loaded:
-        """The table ``code``; 404 with one sentence for no such table or (``secret`` given) a wrong secret."""
+    def load(self, code: str, secret: str | None = None, closed: bool = False) -> Loaded:
+        """The table ``code``; 404 with one sentence for no such table or (``secret`` given) a wrong secret, 410 for
+        a closed table (untouched for the retention period, ``Store.prune``) unless ``closed`` (its record)."""
         normal = normal_code(code)
         found = None if normal is None else self.store.table(normal)
         if found is None or (secret is not None and not hmac.compare_digest(found[0].secret, secret[:64])):
             raise ApiError(404, "no_table", NO_TABLE)  # Never say whether the code or the secret was wrong.
         table, seats = found
+        if table.state == "closed" and not closed:
+            raise ApiError(410, "table_closed", CLOSED)
         kind = kind_of_table(table)
         options = json.loads(table.options) if table.options else {}
         assert kind.seats is not None
@@ -382,7 +387,7 @@ class TableService:
         self._named(player_id)
         loaded = self.load(code, secret)
         label = self._label(loaded, seat)
-        if loaded.table.state != "waiting":
+        if loaded.table.state == "playing":
             raise _seat_refusal("table_started")
         if loaded.seat_of(player_id) is None and all(one.player_id is not None for one in loaded.seats.values()):
             raise ApiError(409, "table_full", "Every seat of this table is taken.")
@@ -720,8 +725,9 @@ class TableService:
 
     def record(self, player_id: str | None, code: str, secret: str, game_id: str | None = None) -> str:
         """The public record of the table's game (its game's format), with ``people``: which seats were people's,
-        and ``bot_moves``: the move numbers the bot made at a person's seat."""
-        loaded = self.load(code, secret)
+        and ``bot_moves``: the move numbers the bot made at a person's seat. A closed table's finished game keeps
+        its record."""
+        loaded = self.load(code, secret, closed=True)
         if loaded.seat_of(player_id) is None:
             raise ApiError(403, "not_seated", "Only a player seated at this table may download its record.")
         game, moves = self._finished(loaded, game_id)
@@ -815,7 +821,8 @@ def first_dealer(kind: GameKind, seed: str, options: Options) -> str | None:
 def _seat_refusal(reason: str) -> ApiError:
     sentences = {
         "seat_taken": (409, "This seat is taken: choose a free one."),
-        "table_started": (409, "The game has started: seats are taken before the start."),
+        "table_started": (409, "The game has started: seats are taken before it or between games."),
+        "table_closed": (410, CLOSED),
         "table_playing": (409, "A seat is left between games, not during one."),
         "no_seat": (422, "There is no such seat at this table."),
     }

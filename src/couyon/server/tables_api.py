@@ -28,15 +28,13 @@ from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
 from couyon.server.pacing import AnswerFloor
 from couyon.server.tables import TableService, grace_from_environment
-from couyon.server.tables_hub import Connection, TableHub, notifier_for
+from couyon.server.tables_hub import POLICY, Connection, TableHub, error_message, notifier_for
 from couyon.store import Store
 
 log = logging.getLogger("couyon.server")
 
 SOCKET_MESSAGE_BYTES = 2048
 SOCKET_MESSAGES_PER_SECOND = 20
-POLICY = 1008
-"""The WebSocket close code of a message the server refuses to read (RFC 6455, policy violation)."""
 JOINS_PER_MINUTE = 20
 """Joins by code per address and minute (``COUYON_TABLE_JOINS_PER_MINUTE``): codes cannot be enumerated."""
 
@@ -255,12 +253,8 @@ async def _write(connection: Connection) -> None:
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
-    await websocket.send_text(json.dumps(_error(error)))
+    await websocket.send_text(json.dumps(error_message(error)))
     await websocket.close(POLICY, error.message[:120])
-
-
-def _error(error: ApiError) -> dict[str, Any]:
-    return {"type": "error", "status": error.status, "code": error.code, "message": error.message}
 
 
 class _Policy(Exception):
@@ -313,7 +307,12 @@ async def _read(websocket: WebSocket, connection: Connection, service: TableServ
             document = _parsed(message, arrivals)
             kind = document["type"]
             if kind == "hello":
-                await hub.hello(connection, _number(document, "since", -1))
+                try:
+                    await hub.hello(connection, _number(document, "since", -1))
+                except ApiError as error:  # The table was closed (or is gone) since the socket opened.
+                    connection.closing = True
+                    await _refuse(websocket, error)
+                    return
             elif kind == "ping":
                 connection.send({"type": "pong"})
             elif kind == "move":
@@ -335,7 +334,7 @@ async def _read(websocket: WebSocket, connection: Connection, service: TableServ
                         time.monotonic(),
                     )
                 except ApiError as error:
-                    connection.send(_error(error))
+                    connection.send(error_message(error))
                 else:
                     hub.message(where[0], where[1], text)
             else:
@@ -355,7 +354,7 @@ async def _socket_move(
             service.move, connection.player_id, connection.code, connection.secret, move, number, seat
         )
     except ApiError as error:
-        connection.send(_error(error))
+        connection.send(error_message(error))
         return
     if service.waits_for_bots(loaded):
         await hub.run_bots(connection.code)

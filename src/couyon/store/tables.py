@@ -31,7 +31,8 @@ class StoredTable:
     clock: int
     host_id: str
     state: str
-    """``waiting`` (seats being taken), ``playing`` or ``over`` (its game finished; a rematch may follow)."""
+    """``waiting`` (seats being taken), ``playing``, ``over`` (its game finished; seats may be left and taken, a
+    rematch may follow) or ``closed`` (untouched for the retention period: ``Store.prune``)."""
     game_id: str | None
     games_played: int
     results: str
@@ -114,10 +115,13 @@ class TableStore:
         return StoredTable(**row._asdict()), [TableSeat(*seat) for seat in seats]
 
     def take_seat(self, code: str, seat: str, player_id: str) -> None:
-        """Seat ``player_id`` at the free ``seat`` of a waiting table, freeing the seat he held; ``SeatRefused``."""
+        """Seat ``player_id`` at the free ``seat`` of a table before its game or between games, freeing the seat he
+        held; ``SeatRefused``."""
         with self.store._write() as connection:
             state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
-            if state != "waiting":
+            if state == "closed":
+                raise SeatRefused("table_closed")
+            if state not in ("waiting", "over"):
                 raise SeatRefused("table_started")
             holder = connection.execute(
                 select(table_seats.c.player_id).where(table_seats.c.code == code, table_seats.c.seat == seat)
@@ -142,9 +146,12 @@ class TableStore:
                 raise SeatRefused("seat_taken")
 
     def leave_seat(self, code: str, player_id: str) -> None:
-        """Free the seat ``player_id`` holds at a table that is not playing (``SeatRefused`` while it plays)."""
+        """Free the seat ``player_id`` holds at a table before its game or between games (``SeatRefused`` while it
+        plays or once closed): the next game's bot holds it, unless a person takes it first."""
         with self.store._write() as connection:
             state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
+            if state == "closed":
+                raise SeatRefused("table_closed")
             if state == "playing":
                 raise SeatRefused("table_playing")
             connection.execute(
@@ -165,14 +172,14 @@ class TableStore:
     ) -> None:
         """Store ``game`` as the table's new game (its seats' holders and the bots' first moves) and start playing.
 
-        Refused (``StaleMoveError``) when the table is already playing or another game started first.
+        Refused (``StaleMoveError``) when the table is already playing or closed, or another game started first.
         """
         with self.store._write() as connection:
             started = connection.execute(
                 update(tables)
                 .where(
                     tables.c.code == code,
-                    tables.c.state != "playing",
+                    tables.c.state.in_(("waiting", "over")),
                     tables.c.game_id.is_(None) if previous_game is None else tables.c.game_id == previous_game,
                 )
                 .values(state="playing", game_id=game.id, moved_at=now)
