@@ -20,6 +20,7 @@ from couyon.registry import GAMES, verify_record
 from couyon.server.app import create_app
 from couyon.server.config import Settings
 from couyon.server.games import VerificationError
+from couyon.server.limits import request_kind
 from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_replay
 
 Client = Any
@@ -249,6 +250,12 @@ def test_a_player_gone_past_the_grace_period_has_his_seat_played_until_he_comes_
     # Bob comes back: his seat is his again.
     game_of(bob, table)
     assert not anne.get(path(table), params={"secret": table["secret"]}).json()["seats"][2]["bot_now"]
+
+
+def test_table_moves_count_against_the_moves_limit_as_the_solo_table_s_do() -> None:
+    assert request_kind("POST", "/api/tables/ABCDEF/moves") == request_kind("POST", "/api/games/g_1/moves") == "moves"
+    assert request_kind("GET", "/api/tables/ABCDEF/game") == "reads"
+    assert request_kind("POST", "/api/tables/ABCDEF/messages") == "reads"
 
 
 def test_the_host_gives_a_silent_seat_to_the_bot_and_its_player_takes_it_back_with_a_hello(app: Any) -> None:
