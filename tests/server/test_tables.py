@@ -28,9 +28,7 @@ Table = dict[str, Any]
 
 
 @pytest.fixture
-def make_app(tmp_path: Path, clock: MovableClock, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
-    monkeypatch.setenv("COUYON_TABLE_GRACE_S", "30")
-    monkeypatch.setenv("COUYON_TABLE_JOINS_PER_MINUTE", "5")
+def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]]:
     apps: list[Any] = []
 
     def make(**overrides: Any) -> Any:
@@ -41,6 +39,8 @@ def make_app(tmp_path: Path, clock: MovableClock, monkeypatch: pytest.MonkeyPatc
             "rate_games_per_minute": 0,
             "rate_moves_per_minute": 0,
             "answer_floor_ms": 0,
+            "table_grace_seconds": 30.0,
+            "table_joins_per_minute": 5,
         }
         (tmp_path / "data").mkdir(exist_ok=True)
         app = create_app(Settings(**(settings | overrides)), clock=clock)

@@ -901,7 +901,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     app.include_router(clubs_router(service, secret, current_player, remember))  # Clubs and tournaments (issue 22).
     # Friends' tables: their routes and socket (server/tables_api.py).
-    include_tables(app, service, store, secret, answer_floor, settings.database_url)
+    include_tables(app, service, store, secret, answer_floor, settings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

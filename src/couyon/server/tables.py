@@ -59,7 +59,7 @@ MESSAGES = ("well_played", "thanks_partner", "oops", "your_turn", "hello", "good
 MESSAGE_INTERVAL_S = 3.0
 """At most one preset message per seat in this many seconds."""
 DEFAULT_GRACE_S = 60.0
-"""How long a person may have no socket before the bot plays his seat (``COUYON_TABLE_GRACE_S``)."""
+"""How long a person may have no socket before the bot plays his seat (``Settings.table_grace_seconds``)."""
 TABLE_MODE = "table"
 """The ``games.mode`` of a table game: never ranked, on no board."""
 NAME_SECONDS = 5.0
@@ -83,16 +83,6 @@ def normal_code(raw: str) -> str | None:
 def shown_code(code: str) -> str:
     """A table code as the page shows it, in two halves: ``ABC-DEF``."""
     return f"{code[:3]}-{code[3:]}"
-
-
-def grace_from_environment(environ: dict[str, str] | Any) -> float:
-    """``COUYON_TABLE_GRACE_S`` (seconds, default 60)."""
-    raw = environ.get("COUYON_TABLE_GRACE_S") or ""
-    try:
-        value = float(raw) if raw else DEFAULT_GRACE_S
-    except ValueError:
-        return DEFAULT_GRACE_S
-    return max(0.1, value)
 
 
 @dataclass(slots=True)

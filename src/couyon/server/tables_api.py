@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -22,12 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from couyon.server.config import Settings
 from couyon.server.errors import ApiError
 from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
 from couyon.server.pacing import AnswerFloor
-from couyon.server.tables import TableService, grace_from_environment
+from couyon.server.tables import TableService
 from couyon.server.tables_hub import POLICY, Connection, TableHub, error_message, notifier_for
 from couyon.store import Store
 
@@ -35,8 +35,6 @@ log = logging.getLogger("couyon.server")
 
 SOCKET_MESSAGE_BYTES = 2048
 SOCKET_MESSAGES_PER_SECOND = 20
-JOINS_PER_MINUTE = 20
-"""Joins by code per address and minute (``COUYON_TABLE_JOINS_PER_MINUTE``): codes cannot be enumerated."""
 
 
 class _Strict(BaseModel):
@@ -78,17 +76,14 @@ def _json(document: Any, status: int = 200) -> Response:
 
 
 def include_tables(
-    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, database_url: str
+    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, settings: Settings
 ) -> TableHub:
-    """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop)."""
-    service = TableService(games, grace_from_environment(os.environ))
-    hub = TableHub(service, floor, notifier_for(database_url))
-    joins = RateLimiter(
-        int(os.environ.get("COUYON_TABLE_JOINS_PER_MINUTE") or JOINS_PER_MINUTE),
-        kind="table-joins",
-        address_factor=1,
-        shared=store,
-    )
+    """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop).
+    ``settings``: the database (its notifications), the grace period and the joins' limit."""
+    service = TableService(games, settings.table_grace_seconds)
+    hub = TableHub(service, floor, notifier_for(settings.database_url))
+    # Codes cannot be enumerated: joins by code per address (one client's, not ten times it).
+    joins = RateLimiter(settings.table_joins_per_minute, kind="table-joins", address_factor=1, shared=store)
     app.state.tables = service
     app.state.table_hub = hub
     # Out of /api/openapi.json: docs/api.md ("Friends' tables") describes them, and the schema's fuzzing (its
