@@ -39,10 +39,10 @@ from couyon.server.games import (
     VerificationError,
     _naive_utc,
     _sentence,
-    kind_of,
     known_game,
     random_seed,
     stored_options,
+    verified_replay,
 )
 from couyon.store import StaleMoveError, StoredGame
 from couyon.store.tables import SeatRefused, StoredTable, TableSeat, TableStore
@@ -772,26 +772,13 @@ class TableService:
 def verified_table_replay(
     game: StoredGame, moves: Sequence[str], holders: dict[str, str | None], bot_numbers: set[int]
 ) -> Any:
-    """Replay a table game from its seed: a move of a bot's seat, or one the bot made at a person's seat
-    (``bot_numbers``), must be the move the recorded bot computes; a person's move must be legal."""
-    try:
-        kind = kind_of(game)
-        engine = kind.engine
-        bot = kind.bot(game.bot_id)
-        options = stored_options(game)
-        state = engine.new_game(game.seed, options)
-        for index, text in enumerate(moves):
-            move = engine.parse_move(text, options)
-            if holders.get(str(move.seat)) is None or index in bot_numbers:
-                expected = engine.bot_move(state, bot)
-                if expected != move:
-                    raise VerificationError(f"move {index} is {text} but bot {game.bot_id} plays {expected}")
-            state = engine.play(state, move)
-    except (CouyonError, ValueError) as error:
-        raise VerificationError(f"the moves do not replay: {error}") from None
-    if not engine.is_over(state):
-        raise VerificationError("the game is not finished")
-    return state
+    """Replay a table game from its seed (``verified_replay``): a move of a bot's seat, or one the bot made at a
+    person's seat (``bot_numbers``), must be the move the recorded bot computes; a person's move must be legal."""
+
+    def bots_move(kind: GameKind, state: Any, index: int, move: Any) -> bool:
+        return holders.get(str(move.seat)) is None or index in bot_numbers
+
+    return verified_replay(game, moves, bots_move)
 
 
 def kind_of_table(table: StoredTable) -> GameKind:
