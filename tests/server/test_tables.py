@@ -149,6 +149,7 @@ def test_every_refusal_of_opening_joining_and_sitting_is_one_sentence(app: Any) 
     wrong_code = refusal(anne.post("/api/tables/join", json={"code": "ZZZ-ZZZ"}), 404, "no_table")
     wrong_secret = refusal(anne.get(path(table), params={"secret": "x" * 22}), 404, "no_table")
     assert wrong_code == wrong_secret == "There is no table with this code: check it with the person who opened it."
+    refusal(anne.get(path(table), params={"secret": "é" * 22}), 404, "no_table")  # Not a 500 (compare_digest).
     refusal(anne.post("/api/tables/join", json={"code": "O0I1L!"}), 404, "no_table")  # Not even a code.
     refusal(sit(person(app, None), table, "N"), 422, "name_required")
     bob = person(app, "Bob")

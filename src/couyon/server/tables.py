@@ -168,7 +168,9 @@ class TableService:
         a closed table (untouched for the retention period, ``Store.prune``) unless ``closed`` (its record)."""
         normal = normal_code(code)
         found = None if normal is None else self.store.table(normal)
-        if found is None or (secret is not None and not hmac.compare_digest(found[0].secret, secret[:64])):
+        # Bytes: compare_digest refuses a str with non-ASCII characters, and a secret given may hold any.
+        given = None if secret is None else secret[:64].encode()
+        if found is None or (given is not None and not hmac.compare_digest(found[0].secret.encode(), given)):
             raise ApiError(404, "no_table", NO_TABLE)  # Never say whether the code or the secret was wrong.
         table, seats = found
         if table.state == "closed" and not closed:
