@@ -161,7 +161,7 @@ def test_no_route_answers_500_to_header_bytes_that_are_not_ascii(
     server: ServerProcess, player: tuple[str, str]
 ) -> None:
     cookie, game_id = player
-    values = {"game_id": game_id, "day": "2026-01-01"}
+    values = {"game_id": game_id, "day": "2026-01-01", "code": "ABCDEF", "seat": "N"}
     templates = routes(server)
     answered: dict[int, int] = {}
     failures = []

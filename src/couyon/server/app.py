@@ -39,11 +39,11 @@ from couyon.server.clubs_api import clubs_router
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
-    ERROR_RESPONSES,
     SECURITY_HEADERS,
     ApiError,
     ErrorBody,
     database_cause,
+    documented_responses,
     error_response,
     install_error_handlers,
 )
@@ -549,16 +549,6 @@ def _repeated_key(data: bytes) -> str | None:
     return None
 
 
-def _responses(
-    *documented: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
-) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI documentation of a route's answers: the given ones plus the shared error shape."""
-    responses: dict[int | str, dict[str, Any]] = {code: ERROR_RESPONSES[code] for code in errors}
-    for answers in documented:
-        responses.update(answers)
-    return responses
-
-
 def _json(document: Any, status: int = 200) -> Response:
     body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
     return Response(body, status_code=status, media_type="application/json")
@@ -635,7 +625,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         else:
             set_player_cookie(response, value, request.url.scheme == "https")
 
-    @app.get("/api/health", responses=_responses(errors=(503,)))
+    @app.get("/api/health", responses=documented_responses(errors=(503,)))
     async def health() -> Response:
         # On a thread of its own: never queued behind the requests filling the shared thread pool.
         if not health_threads:
@@ -650,7 +640,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             {"status": "ok", "database": "ok", "version": __version__, "bot": bots[DEFAULT_GAME], "bots": bots}
         )
 
-    @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}, errors=(429,)))
+    @app.get("/api/catalog", responses=documented_responses({200: {"model": CatalogModel}}, errors=(429,)))
     def catalog() -> Response:
         games = [{**kind.describe(), "table_bot": service.table_bots[kind.id]} for kind in GAMES.values()]
         return _json({"default": DEFAULT_GAME, "games": games})
@@ -658,7 +648,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     @app.post(
         "/api/games",
         status_code=201,
-        responses=_responses(
+        responses=documented_responses(
             {200: {"model": GameAnswerModel, "description": "The day's ranked attempt, resumed"}},
             {201: {"model": GameAnswerModel, "description": "A new game"}},
             {403: {"model": ErrorBody, "description": "An archive play of a day that is not over"}},
@@ -690,14 +680,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}",
-        responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
+        responses=documented_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
     )
     def show_game(game_id: str, request: Request) -> Response:
         return _json(service.show(current_player(request), game_id).to_json())
 
     @app.post(
         "/api/games/{game_id}/moves",
-        responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 413, 422, 429, 503)),
+        responses=documented_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 413, 422, 429, 503)),
     )
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
@@ -716,7 +706,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}/record",
-        responses=_responses(
+        responses=documented_responses(
             {200: {"description": "The couyon-record/1 JSON of the finished game"}},
             {403: {"model": ErrorBody, "description": "A daily record before its day is over"}},
             errors=(404, 409, 429, 503),
@@ -729,7 +719,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}/review",
-        responses=_responses(
+        responses=documented_responses(
             {200: {"description": "The review of the finished game, deal by deal (docs/api.md, 'The review')"}},
             errors=(404, 409, 429, 503),
         ),
@@ -741,7 +731,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/games/{game_id}/hint",
-        responses=_responses(
+        responses=documented_responses(
             {200: {"description": "The expert's move for the player now; the game is no longer ranked"}},
             {403: {"model": ErrorBody, "description": "A daily game: no hints"}},
             errors=(400, 404, 409, 413, 422, 429, 503),
@@ -758,7 +748,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/player/recovery",
-        responses=_responses({404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)),
+        responses=documented_responses(
+            {404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)
+        ),
     )
     def show_recovery_code(request: Request) -> Response:
         """The player's recovery code, and how many games the player has (the page asks before giving them up)."""
@@ -768,7 +760,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/player/recovery/new",
-        responses=_responses(
+        responses=documented_responses(
             {404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429, 503)
         ),
     )
@@ -783,7 +775,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/player/recovery",
-        responses=_responses(
+        responses=documented_responses(
             {410: {"model": ErrorBody, "description": "A code the player has replaced with a new one"}},
             errors=(400, 413, 422, 429),
         ),
@@ -810,12 +802,12 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         remember(response, player_id, request, generation)
         return response
 
-    @app.get("/api/player", responses=_responses(errors=(429,)))
+    @app.get("/api/player", responses=documented_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)
         return _json({"name": None if player_id is None else store.player_name(player_id)})
 
-    @app.put("/api/player", responses=_responses(errors=(400, 413, 422, 429, 503)))
+    @app.put("/api/player", responses=documented_responses(errors=(400, 413, 422, 429, 503)))
     def rename_player(body: NameRequest, request: Request) -> Response:
         player_id = current_player(request)
         is_new_player = player_id is None
@@ -828,13 +820,13 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             remember(response, player_id, request)
         return response
 
-    @app.get("/api/daily", responses=_responses(errors=(422, 429)))
+    @app.get("/api/daily", responses=documented_responses(errors=(422, 429)))
     def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json(service.daily_status(current_player(request), game))
 
     @app.get(
         "/api/daily/results",
-        responses=_responses(
+        responses=documented_responses(
             {200: {"model": DayResultsModel}},
             {
                 403: {
@@ -849,21 +841,23 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         """The day's results: scores and deals of the field, the player's place and, once the day is over, the traveller."""
         return _json(results.of_day(current_player(request), game, day))
 
-    @app.get("/api/player/stats", responses=_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
+    @app.get("/api/player/stats", responses=documented_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
     def player_stats(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         """The player's ranked games, wins, average score, daily streaks and calendar in one game."""
         return _json(results.of_player(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",
-        responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)),
+        responses=documented_responses(
+            {403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)
+        ),
     )
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
     @app.get(
         "/api/leaderboard",
-        responses=_responses(
+        responses=documented_responses(
             {
                 403: {
                     "model": ErrorBody,

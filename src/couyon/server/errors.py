@@ -72,6 +72,16 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
+def documented_responses(
+    *documented: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
+) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI documentation of a route's answers: the given ones plus the shared error shape."""
+    responses: dict[int | str, dict[str, Any]] = {code: ERROR_RESPONSES[code] for code in errors}
+    for answers in documented:
+        responses.update(answers)
+    return responses
+
+
 def error_response(status: int, code: str, message: str, retry_after: int | None = None) -> JSONResponse:
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
