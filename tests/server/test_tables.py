@@ -253,6 +253,16 @@ def test_a_player_gone_past_the_grace_period_has_his_seat_played_until_he_comes_
     assert not anne.get(path(table), params={"secret": table["secret"]}).json()["seats"][2]["bot_now"]
 
 
+def test_a_host_who_leaves_before_the_start_hands_the_table_to_the_next_seated_person(app: Any) -> None:
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "couyon", level="beginner")
+    assert sit(carl, table, "E").status_code == 200 and sit(bob, table, "N").status_code == 200
+    left = anne.delete(path(table, "/seats/mine"), params={"secret": table["secret"]}).json()
+    assert left["host"] == "N" and left["me"] is None  # After S in turn order (W is free): North.
+    refusal(anne.post(path(table, "/start"), json={"secret": table["secret"]}), 403, "not_host")
+    assert start(bob, table)["state"] == "playing"
+
+
 def test_table_moves_count_against_the_moves_limit_as_the_solo_table_s_do() -> None:
     assert request_kind("POST", "/api/tables/ABCDEF/moves") == request_kind("POST", "/api/games/g_1/moves") == "moves"
     assert request_kind("GET", "/api/tables/ABCDEF/game") == "reads"
@@ -405,12 +415,18 @@ def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the
     assert first_game["state"] == "over"
     left = bob.delete(path(table, "/seats/mine"), params=leave)
     assert left.status_code == 200 and left.json()["me"] is None and left.json()["seats"][1]["holder"] == "bot"
-    # Between games the free seat may be taken; the rematch waits for every seated person, the newcomer too.
+    # Between games the free seat may be taken; the rematch waits for every seated person, the newcomers too, and
+    # starts when the last who had not asked leaves.
     assert sit(carl, table, "2").status_code == 200
-    asked = anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
-    assert asked["state"] == "over" and asked["game_id"] == first_game["game_id"]
-    again = carl.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
-    assert again["game_id"] != first_game["game_id"]
+    dora = person(app, "Dora")
+    assert sit(dora, table, "3").status_code == 200
+    for asking in (anne, carl):
+        asked = asking.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+        assert asked["state"] == "over" and asked["game_id"] == first_game["game_id"]
+    gone = dora.delete(path(table, "/seats/mine"), params=leave).json()
+    assert gone["game_id"] != first_game["game_id"] and gone["state"] in ("playing", "over")
+    again = anne.get(path(table), params=leave).json()
+    assert again["game_id"] == gone["game_id"] and again["move_number"] > 0  # Its bots have moved.
     holders = app.state.tables.store.holders(again["game_id"])
     carl_id = app.state.tables.load(table["code"]).seats["2"].player_id
     assert holders["2"] == carl_id and holders["1"] is not None and holders["3"] is None

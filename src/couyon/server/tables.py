@@ -392,13 +392,18 @@ class TableService:
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def leave_seat(self, player_id: str, code: str, secret: str) -> Json:
+        """Free the person's seat before the game or between games. A host who leaves hands the table to the next
+        person seated after him in turn order; between games, a rematch the others all asked for starts now."""
         loaded = self.load(code, secret)
+        mine = loaded.seat_of(player_id)
+        labels = list(loaded.seats)
+        after_mine = labels if mine is None else labels[labels.index(mine) + 1 :] + labels[: labels.index(mine)]
+        heirs = [pid for label in after_mine if (pid := loaded.seats[label].player_id) not in (None, player_id)]
         try:
-            self.store.leave_seat(loaded.table.code, player_id)
+            self.store.leave_seat(loaded.table.code, player_id, heirs)
         except SeatRefused as refusal:
             raise _seat_refusal(str(refusal)) from None
-        self.publish(loaded.table.code, -1, None)
-        return self.table_json(self.load(loaded.table.code), player_id)
+        return self._rematch_if_asked(self.load(loaded.table.code), player_id)
 
     def _host(self, loaded: Loaded, player_id: str | None) -> None:
         if player_id is None or player_id != loaded.table.host_id:
@@ -459,9 +464,12 @@ class TableService:
         if loaded.table.state != "over":
             raise ApiError(409, "game_not_over", "A rematch can be asked once the game is over.")
         self.store.set_seat(loaded.table.code, label, rematch=True)
-        loaded = self.load(loaded.table.code)
+        return self._rematch_if_asked(self.load(loaded.table.code), player_id)
+
+    def _rematch_if_asked(self, loaded: Loaded, player_id: str | None) -> Json:
+        """Deal the next game if the table is over and every seated person asked for it; else tell of the change."""
         people = [seat for seat in loaded.seats.values() if seat.player_id is not None]
-        if not all(seat.rematch for seat in people):
+        if loaded.table.state != "over" or not people or not all(seat.rematch for seat in people):
             self.publish(loaded.table.code, -1, None)
             return self.table_json(loaded, player_id)
         return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))

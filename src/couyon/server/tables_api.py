@@ -242,7 +242,10 @@ def table_router(
         player = player_of(request)
         if player is None:
             raise ApiError(403, "not_seated", "You hold no seat at this table.")
-        return _json(await run(lambda: service.leave_seat(player, code, secret)))
+        table = await run(lambda: service.leave_seat(player, code, secret))
+        if table["state"] == "playing":  # The others had all asked for a rematch: it starts, its bots move.
+            await hub.run_bots(_code(table))
+        return _json(table)
 
     @router.post(
         "/api/tables/{code}/start",

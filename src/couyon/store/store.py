@@ -806,16 +806,27 @@ class Store:
             for code in codes:
                 with self._write() as connection:
                     row = connection.execute(
-                        select(tables.c.state, tables.c.game_id).where(
-                            tables.c.code == code, tables.c.state != "closed", *_untouched(cutoff)
-                        )
+                        select(tables.c.state, tables.c.game_id).where(tables.c.code == code)
                     ).first()
-                    if row is None:
+                    if row is None or row.state == "closed":
                         continue
                     # "playing" is an unfinished game: the final move turns its table "over" in its transaction.
                     unfinished = [row.game_id] if row.state == "playing" and row.game_id is not None else []
                     values: dict[str, object] = {"state": "closed"} | ({"game_id": None} if unfinished else {})
-                    connection.execute(update(tables).where(tables.c.code == code).values(values))
+                    # Untouched still, and as read: a move or a start that committed meanwhile keeps the table open
+                    # (PostgreSQL checks the row again once that writer is done).
+                    done = connection.execute(
+                        update(tables)
+                        .where(
+                            tables.c.code == code,
+                            tables.c.state == row.state,
+                            tables.c.game_id.is_(None) if row.game_id is None else tables.c.game_id == row.game_id,
+                            *_untouched(cutoff),
+                        )
+                        .values(values)
+                    )
+                    if done.rowcount != 1:
+                        continue
                     self._delete_game_rows(connection, unfinished)
                 closed += 1
                 self._forget_cached(unfinished)

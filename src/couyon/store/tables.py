@@ -145,20 +145,33 @@ class TableStore:
             if done.rowcount != 1:
                 raise SeatRefused("seat_taken")
 
-    def leave_seat(self, code: str, player_id: str) -> None:
+    def leave_seat(self, code: str, player_id: str, heirs: Sequence[str] = ()) -> None:
         """Free the seat ``player_id`` holds at a table before its game or between games (``SeatRefused`` while it
-        plays or once closed): the next game's bot holds it, unless a person takes it first."""
+        plays or once closed): the next game's bot holds it, unless a person takes it first. A host who leaves
+        hands the table to the first of ``heirs`` (player ids) still seated, so that someone may start it."""
         with self.store._write() as connection:
-            state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
-            if state == "closed":
+            row = connection.execute(select(tables.c.state, tables.c.host_id).where(tables.c.code == code)).first()
+            if row is not None and row.state == "closed":
                 raise SeatRefused("table_closed")
-            if state == "playing":
+            if row is not None and row.state == "playing":
                 raise SeatRefused("table_playing")
             connection.execute(
                 update(table_seats)
                 .where(table_seats.c.code == code, table_seats.c.player_id == player_id)
                 .values(player_id=None, rematch=False, bot_now=False)
             )
+            if row is None or row.host_id != player_id or not heirs:
+                return
+            seated = set(
+                connection.execute(
+                    select(table_seats.c.player_id).where(
+                        table_seats.c.code == code, table_seats.c.player_id.in_(list(heirs))
+                    )
+                ).scalars()
+            )
+            heir = next((candidate for candidate in heirs if candidate in seated), None)
+            if heir is not None:
+                connection.execute(update(tables).where(tables.c.code == code).values(host_id=heir))
 
     def start_game(
         self,
