@@ -9,11 +9,14 @@ A tournament of ``--games`` tarot4 games of ``--deals`` deals each (5 × 4 = 20 
    verification enters it (after its final move's answer) and kept in ``tournament_entries.lines``.
    Measured on real tarot4 games played with random legal moves from their seeds (``--sample`` of them).
 2. **The standings** (``couyon.server.clubs.standings``: totals, matchpoints on every deal against every
-   other entrant, the per-deal results) from those lines, and the size of the JSON answer, plain and
-   gzipped (the server compresses answers). The entrants' lines are drawn with the shape and the spread
-   of real tarot lines: a taker among the four seats or nobody, a contract, made or failed, South's points.
-3. **The results request's work** without HTTP: the same tournament written to a SQLite store (entries,
-   verified scores, kept lines), then ``ClubService``'s reading of its entrants, the standings and the JSON.
+   other entrant, the per-deal results) from those lines, and the size of all of it as one JSON document
+   (what the results answer was before it left the per-deal rows out). The entrants' lines are drawn with
+   the shape and the spread of real tarot lines: a taker among the four seats or nobody, a contract, made
+   or failed, South's points.
+3. **The requests' work** without HTTP, on the same tournament written to a SQLite store (entries, verified
+   scores, kept lines), closed: ``ClubService.results`` (the standings and the list of deals) computed
+   afresh, then again with the standings kept (no entry changed), and ``ClubService.deal`` (one deal's
+   first page of lines); each answer's size, plain and gzipped (the server compresses answers).
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import insert
 
 from couyon.registry import game_named
-from couyon.server.clubs import ClubService, Entrant, standings
+from couyon.server.clubs import DEAL_PAGE, ClubService, Entrant, standings
 from couyon.server.games import GameService
 from couyon.store import Store
 from couyon.store.clubs import Club, Tournament, tournament_entries
@@ -119,16 +123,28 @@ def main() -> None:
         f"standings of {arguments.entrants} entrants and {deals} deals: median {statistics.median(times):.0f} ms"
         f" (min {min(times):.0f}, max {max(times):.0f}, {arguments.repeat} runs)"
     )
-    print(
-        f"answer: {len(body) / 1024:.0f} KiB of JSON, {len(gzip.compress(body, 5)) / 1024:.0f} KiB gzipped"
-        f" (the server's level 5)"
-    )
+    print(f"every deal's results at once: {size(body)} (the server gzips at level 5)")
     stored_results(entrants, arguments.games, arguments.repeat)
+
+
+def size(body: bytes) -> str:
+    return f"{len(body) / 1024:.1f} KiB of JSON, {len(gzip.compress(body, 5)) / 1024:.1f} KiB gzipped"
+
+
+def timed(run: Callable[[], object], repeat: int) -> tuple[str, bytes]:
+    """The median, min and max milliseconds of ``repeat`` runs, and the JSON of the last answer."""
+    times = []
+    body = b""
+    for _ in range(repeat):
+        start = time.perf_counter()
+        body = json.dumps(run(), ensure_ascii=False, separators=(",", ":")).encode()
+        times.append((time.perf_counter() - start) * 1000)
+    return f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}, {repeat} runs)", body
 
 
 def stored_results(entrants: list[Entrant], count: int, repeat: int) -> None:
     """The results request's work on a SQLite store holding the tournament: read, rank, write the JSON."""
-    now = dt.datetime(2026, 12, 1, 12, 0)
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(days=2)  # Closed yesterday: shown to all.
     with tempfile.TemporaryDirectory() as folder:
         store = Store(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
         store.migrate()
@@ -161,18 +177,19 @@ def stored_results(entrants: list[Entrant], count: int, repeat: int) -> None:
                 (leaderboard_entries, board_rows),
             ):
                 connection.execute(insert(table), rows)
-        kind = game_named("tarot4")
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            answer = standings(service._entrants(tournament, kind), count)
-            json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-            times.append((time.perf_counter() - start) * 1000)
+        kept = service._kept_standings
+
+        def afresh() -> object:
+            kept.clear()
+            return service.results("t_bench", "p_0")
+
+        cold, _ = timed(afresh, repeat)
+        print(f"results request's work on SQLite ({len(entry_rows)} kept games), standings computed: {cold}")
+        warm, body = timed(lambda: service.results("t_bench", "p_0"), repeat)
+        print(f"  again, the standings kept: {warm}; the answer: {size(body)}")
+        deal, page = timed(lambda: service.deal("t_bench", "p_0", 1, 1, 0), repeat)
+        print(f"one deal's results (its first {DEAL_PAGE} lines), the standings kept: {deal}; the answer: {size(page)}")
         store.close()
-    print(
-        f"results request's work on SQLite ({len(entry_rows)} kept games): median {statistics.median(times):.0f} ms"
-        f" (min {min(times):.0f}, max {max(times):.0f}, {repeat} runs)"
-    )
 
 
 if __name__ == "__main__":

@@ -90,9 +90,20 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     expect(third.get_by_role("table", name="Les membres du club et leur rôle")).to_contain_text("Albert")
 
     founder.reload()
+    # A tarot tournament's length may be given in deals: 8 deals at 4 players are two games of tarot's own four deals.
+    founder.get_by_label("Nom du tournoi").fill("Donnes")
+    founder.get_by_label("Jeu du tournoi").select_option("tarot4")
+    founder.get_by_label("Longueur du tournoi").select_option("deals")
+    expect(founder.get_by_label("Nombre de donnes")).to_have_value("12")  # The form's 3 games, in deals.
+    founder.get_by_label("Nombre de donnes").fill("8")
+    founder.get_by_role("button", name="Organiser un tournoi").click()
+    expect(founder.get_by_text("Tarot à 4, 2 parties (8 donnes), ouvert")).to_be_visible()
+    founder.go_back()
+    expect(founder.get_by_role("heading", name="Café de la Poste", level=1)).to_be_visible()
     founder.get_by_label("Nom du tournoi").fill("Lundi")
     founder.get_by_label("Jeu du tournoi").select_option("couyon")
     founder.get_by_label("Niveau des robots").select_option("beginner")
+    expect(founder.get_by_label("Longueur du tournoi")).to_be_hidden()  # A couyon game has no fixed number of deals.
     founder.get_by_label("Nombre de parties").fill("1")
     founder.get_by_role("button", name="Organiser un tournoi").click()
     expect(founder.get_by_role("button", name="Jouer le tournoi")).to_be_visible()
@@ -119,9 +130,13 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     for name in ("Josée (toi)", "Albert"):
         expect(standings).to_contain_text(name)
     expect(standings.get_by_role("row", name=re.compile("Marcel"))).to_contain_text("0")  # No counted game.
+    # Each deal's results are fetched when it is opened; seats are named in the page's words.
+    founder.get_by_role("button", name="Partie 1, donne 1 (2 joueurs)").click()
     deal = founder.get_by_role("table", name="Partie 1, donne 1 : ce que chacun en a fait")
     expect(deal.get_by_role("row")).to_have_count(3)  # The header and the two entrants who played the deal.
     expect(deal.get_by_role("columnheader", name="Preneur")).to_be_visible()
+    takers = deal.locator("tbody tr td:nth-of-type(1)").all_inner_texts()
+    assert takers and set(takers) <= {"Sud", "Ouest", "Nord", "Est", "personne"}, takers
     assert_no_violations(founder, "standings-fr")
 
     guest.goto(f"/#/tournament/{tournament_id}")
@@ -129,6 +144,7 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     standings = guest.get_by_role("table", name="Standings of the tournament Lundi")
     expect(standings).to_contain_text("Albert (you)")
     expect(standings.get_by_role("columnheader", name="Duplicate (%)")).to_be_visible()
+    guest.get_by_role("button", name="Game 1, deal 1 (2 entrants)").click()
     expect(guest.get_by_role("table", name="Game 1, deal 1: what each entrant made of it")).to_contain_text("Josée")
     expect(guest.get_by_text("You have played every game of this tournament")).to_be_visible()
     assert_no_violations(guest, "standings-en")

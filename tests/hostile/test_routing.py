@@ -19,6 +19,8 @@ from couyon.server.app import WEB_DIR
 EVIL = {"host": "evil.example"}
 METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 PAST_DAY = "2026-11-01"
+FILLED = {"game_id": "g_nothing", "day": PAST_DAY, "game": "1", "deal": "1"}
+"""What a path's placeholders are filled with (a club's, a tournament's or a challenge's id: ``nothing``)."""
 
 
 @pytest.fixture
@@ -46,8 +48,7 @@ def api_paths(server: ServerProcess) -> dict[str, set[str]]:
     schema = httpx.get(f"{server.url}/api/openapi.json").json()
     paths = {"/api/openapi.json": {"GET"}}
     for template, operations in schema["paths"].items():
-        path = template.replace("{game_id}", "g_nothing").replace("{day}", PAST_DAY)
-        path = path.replace("{code}", "ABCDEF").replace("{seat}", "N")  # A friends' table that is not.
+        path = re.sub(r"\{(\w+)\}", lambda match: FILLED.get(match.group(1), "nothing"), template)
         assert "{" not in path, template
         paths[path] = {method.upper() for method in operations}
     return paths

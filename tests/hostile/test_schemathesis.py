@@ -4,6 +4,7 @@ headers and bodies as documented), and every schema-invalid request is refused."
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,14 @@ HAVE_INVALID_FORMS = {
     "GET /api/daily/{day}/seed",
     "GET /api/leaderboard",
     "GET /api/daily",
+    "POST /api/clubs",
+    "POST /api/clubs/join",
+    "PUT /api/clubs/{club_id}",
+    "PUT /api/clubs/{club_id}/members/{key}/role",
+    "POST /api/clubs/{club_id}/hand-over",
+    "POST /api/clubs/{club_id}/tournaments",
+    "GET /api/tournaments/{tournament_id}/deals/{game}/{deal}",
+    "POST /api/challenges",
     "POST /api/tables",
     "POST /api/tables/join",
     "GET /api/tables/{code}",
@@ -72,11 +81,19 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
     path_parameters: dict[str, str] = {}
     query: dict[str, str] = {}
     if who == "player":
-        # A real player whose real game every generated game request targets: moves get past the ownership check;
-        # and his table, started, that every table request targets (with its secret, for the valid reads).
+        # A real player whose real game, club and open tournament every generated request of theirs targets: moves
+        # and a club's or tournament's requests get past the ownership and membership checks; and his friends'
+        # table, started, that every table request targets (with its secret, for the valid reads).
         with TestClient(app, base_url="http://127.0.0.1") as browser:
             path_parameters["game_id"] = new_game(browser)["id"]
             cookies["couyon_player"] = browser.cookies["couyon_player"]
+            club = browser.post("/api/clubs", json={"name": "Fuzz"}).json()
+            path_parameters["club_id"] = club["id"]
+            opens = dt.datetime.now(dt.UTC)
+            tournament = {"name": "Fuzz", "game": "coucou", "count": 2, "opens_at": opens.isoformat()}
+            tournament["closes_at"] = (opens + dt.timedelta(days=1)).isoformat()
+            scheduled = browser.post(f"/api/clubs/{club['id']}/tournaments", json=tournament)
+            path_parameters["tournament_id"] = scheduled.json()["id"]
             assert browser.put("/api/player", json={"name": "Fuzzer"}).status_code == 200
             table = browser.post("/api/tables", json={"game": "couyon", "clock": 0}).json()
             assert browser.post(f"/api/tables/{table['code']}/start", json={"secret": table["secret"]}).is_success
@@ -84,16 +101,16 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
             query["secret"] = table["secret"]
     schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=CONFIG)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 31
+    assert len(operations) == 51
     tested = set()
     for operation in operations:
-        named = {key: value for key, value in path_parameters.items() if f"{{{key}}}" in operation.path}
+        known = {name: value for name, value in path_parameters.items() if f"{{{name}}}" in operation.path}
         # The table's secret goes in the valid reads' query only: an invalid request may break its query.
         reads_secret = mode == GenerationMode.POSITIVE and operation.method.upper() in ("GET", "DELETE")
         strategy = operation.as_strategy(
             mode,
             cookies=cookies or None,
-            path_parameters=named or None,
+            path_parameters=known or None,
             query=query if reads_secret and "{code}" in operation.path and query else None,
         )
 

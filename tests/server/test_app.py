@@ -45,6 +45,24 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/player/stats",
         "/api/leaderboard",
         "/api/catalog",
+        # Clubs, tournaments and challenges (couyon.server.clubs_api).
+        "/api/clubs",
+        "/api/clubs/join",
+        "/api/clubs/{club_id}",
+        "/api/clubs/{club_id}/members/{key}",
+        "/api/clubs/{club_id}/members/{key}/role",
+        "/api/clubs/{club_id}/hand-over",
+        "/api/clubs/{club_id}/daily",
+        "/api/clubs/{club_id}/tournaments",
+        "/api/clubs/{club_id}/series/{series_id}",
+        "/api/tournaments/{tournament_id}",
+        "/api/tournaments/{tournament_id}/play",
+        "/api/tournaments/{tournament_id}/results",
+        "/api/tournaments/{tournament_id}/deals/{game}/{deal}",
+        "/api/tournaments/{tournament_id}/records/{game_id}",
+        "/api/challenges",
+        "/api/challenges/{challenge_id}/play",
+        "/api/challenges/{challenge_id}",
     }
 
 

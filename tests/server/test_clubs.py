@@ -11,17 +11,12 @@ import pytest
 from tests.server.helpers import at_once, new_game, play_to_end, send_move
 
 from couyon.registry import game_named
+from couyon.server import clubs
 from couyon.server.games import replay_check
 from couyon.store.clubs import ClubStore
 
 FAST = {"players": 5, "tokens": 1, "level": "easy"}
 """Coucou's shortest table: a tournament game of it ends in a few requests."""
-
-
-@pytest.fixture
-def database_url(sqlite_url: str) -> str:
-    # The store's tests run on both backends (tests/store/test_clubs_store.py); the API's on SQLite keeps them fast.
-    return sqlite_url
 
 
 @pytest.fixture
@@ -146,6 +141,18 @@ def test_bad_tournaments_are_refused_in_one_sentence(make_client: Any, clock: An
         ({"closes_at": moment(clock, days=8), "weekly": True}, "A weekly tournament stays open at most 7 days."),
         ({"count": 0}, "A tournament has 1 to 20 games."),
         ({"count": 21}, "A tournament has 1 to 20 games."),
+        ({"count": None}, "A tournament has either a number of games (count) or of deals (deals)."),
+        ({"deals": 8}, "A tournament has either a number of games (count) or of deals (deals)."),
+        (
+            {"count": None, "deals": 8, "game": "couyon", "options": None},
+            "A game of Couyon has no fixed number of deals: give its tournament a number of games (count).",
+        ),
+        (
+            {"count": None, "deals": 6, "game": "tarot4", "options": None},
+            "A tournament of Tarot, 4 players has 4 to 80 deals, in games of 4 deals: a multiple of 4.",
+        ),
+        ({"count": None, "deals": 84, "game": "tarot4", "options": None}, None),
+        ({"count": None, "deals": 0, "game": "tarot4", "options": None}, None),
         (
             {"options": {"players": 99}},
             "The option players of coucou is one of 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20.",
@@ -159,6 +166,18 @@ def test_bad_tournaments_are_refused_in_one_sentence(make_client: Any, clock: An
         assert sentence is None or message == sentence
     assert error_of(schedule(member, club, clock))[:2] == (403, "not_a_manager")
     assert creator.get(f"/api/clubs/{club['id']}/tournaments").json() == {"tournaments": []}
+
+
+def test_a_tarot_tournament_is_given_its_length_in_deals(make_client: Any, clock: Any) -> None:
+    (creator, _member), club = a_club(make_client)
+    made = schedule(creator, club, clock, game="tarot5", options=None, count=None, deals=10)
+    assert made.status_code == 201, made.text
+    # Two games of five played deals each: the games are tarot's own, as its record format has them.
+    assert (made.json()["count"], made.json()["deals"]) == (2, 10)
+    listed = creator.get(f"/api/clubs/{club['id']}/tournaments").json()["tournaments"]
+    assert [(item["count"], item["deals"]) for item in listed] == [(2, 10)]
+    # A game of no fixed number of deals tells its count of games only.
+    assert schedule(creator, club, clock).json()["deals"] is None
 
 
 def test_a_tournament_is_played_once_in_order_verified_and_ranked(make_client: Any, clock: Any) -> None:
@@ -209,6 +228,10 @@ def test_a_tournament_is_played_once_in_order_verified_and_ranked(make_client: A
     assert closed["state"] == "closed" and len(closed["seeds"]) == 2
     after = third.get(f"/api/tournaments/{tid}/results").json()
     assert {row["name"]: row["games"] for row in after["standings"]} == {"JoueurA": 2, "JoueurB": 2, "JoueurC": 0}
+    # The standings are kept between requests until an entry or a name changes: a new name shows at once.
+    assert first.put("/api/player", json={"name": "JoueurZ"}).status_code == 200
+    renamed = third.get(f"/api/tournaments/{tid}/results").json()
+    assert sorted(row["name"] for row in renamed["standings"]) == ["JoueurB", "JoueurC", "JoueurZ"]
     # Anyone of the club replays any entrant's game from its published record.
     record = third.get(f"/api/tournaments/{tid}/records/{games[first][1]['id']}")
     assert record.status_code == 200
@@ -299,7 +322,9 @@ def test_a_challenge_shows_both_results_once_both_finished(make_client: Any) -> 
     assert error_of(sender.post("/api/challenges", json={"game_id": daily["id"]}))[:2] == (403, "seed_secret")
 
 
-def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(make_client: Any, clock: Any) -> None:
+def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(
+    make_client: Any, clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (first, second), club = a_club(make_client)
     tid = schedule(first, club, clock, count=1, game="couyon", options={"level": "beginner"}).json()["id"]
     played = {
@@ -312,11 +337,29 @@ def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(make_client: An
     }
     results = first.get(f"/api/tournaments/{tid}/results").json()
     assert results["deal_based"] is True
+    # The standings list the deals; each deal's results are asked apart, when the page opens it.
+    assert all(set(deal) == {"game", "deal", "entrants"} for deal in results["deals"])
     both = [deal for deal in results["deals"] if deal["entrants"] == 2]
     assert both, "the two games share their first deal"
     for deal in both:
-        assert sum(row["percent"] for row in deal["results"]) == 100.0
-        assert {"taker", "side", "outcome"} <= set(deal["results"][0])
+        answer = first.get(f"/api/tournaments/{tid}/deals/{deal['game']}/{deal['deal']}").json()
+        assert (answer["entrants"], answer["offset"], answer["next_offset"]) == (2, 0, None)
+        assert sum(row["percent"] for row in answer["results"]) == 100.0
+        assert {"taker", "side", "outcome"} <= set(answer["results"][0])
+    # A big deal comes a page at a time: here a page of one line.
+    monkeypatch.setattr(clubs, "DEAL_PAGE", 1)
+    path = f"/api/tournaments/{tid}/deals/{both[0]['game']}/{both[0]['deal']}"
+    pages = [first.get(path).json(), first.get(f"{path}?offset=1").json()]
+    assert [(page["offset"], page["next_offset"], len(page["results"])) for page in pages] == [(0, 1, 1), (1, None, 1)]
+    assert pages[0]["results"][0]["percent"] >= pages[1]["results"][0]["percent"]
+    assert error_of(first.get(f"/api/tournaments/{tid}/deals/9/1")) == (
+        404,
+        "unknown_deal",
+        "This tournament has no such deal among its results.",
+    )
+    assert error_of(first.get(f"{path}?offset=-1"))[:2] == (422, "invalid_fields")
+    outsider = make_client()
+    assert error_of(outsider.get(path))[:2] == (404, "unknown_tournament")
     assert all(row["duplicate"] is not None for row in results["standings"])
     assert {row["total"] for row in results["standings"]} == {game["view"]["score"] for game in played.values()}
 

@@ -41,10 +41,11 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
             revealed: bool,
             options: Any,
             bots: str,
+            seat: str,
             review: Any = review,
         ) -> Any:
             built.append((seed, revealed))
-            return review(seed, moves, revealed, options, bots)
+            return review(seed, moves, revealed, options, bots, seat)
 
         monkeypatch.setitem(GAMES, game, dataclasses.replace(kind, review=counted))
     return built
@@ -73,8 +74,9 @@ def test_every_review_of_more_games_than_a_cache_holds_is_built_once(
     other_process.cookies = client.cookies
     assert all(other_process.get(f"/api/games/{game_id}/review").status_code == 200 for game_id in games)
     assert len(builds) == 66
-    stored = client.app.state.store.review(games[0], True, REVIEW_CODE)
-    assert stored is not None and client.app.state.store.review(games[0], True, __version__) is None
+    stored = client.app.state.store.review(games[0], "1", True, REVIEW_CODE)
+    assert stored is not None and client.app.state.store.review(games[0], "1", True, __version__) is None
+    assert client.app.state.store.review(games[0], "2", True, REVIEW_CODE) is None  # Seat 1's only.
 
 
 def test_a_review_asked_for_at_once_is_built_once(make_client: Any, builds: list[tuple[str, bool]]) -> None:
@@ -95,7 +97,7 @@ def test_a_dailys_hidden_review_is_kept_apart_and_the_whole_one_built_once_the_d
     assert hidden["revealed"] is False and client.get(f"/api/games/{answer['id']}/review").json() == hidden
     assert [revealed for _, revealed in builds] == [False]
     # Nothing of the whole review is stored while the day lasts.
-    assert client.app.state.store.review(answer["id"], True, REVIEW_CODE) is None
+    assert client.app.state.store.review(answer["id"], "S", True, REVIEW_CODE) is None
     clock.advance(dt.timedelta(hours=15))  # Past midnight in Brussels: the day is over.
     whole = client.get(f"/api/games/{answer['id']}/review").json()
     assert whole["revealed"] is True and whole != hidden
@@ -139,7 +141,8 @@ def test_a_review_built_by_other_review_code_is_built_again(
     assert len(builds) == 2
     store = client.app.state.store
     # The one row of the game's whole review was replaced, not added to; read again, it is not built a third time.
-    assert store.review(game_id, True, other_code) is not None and store.review(game_id, True, REVIEW_CODE) is None
+    assert store.review(game_id, "S", True, other_code) is not None
+    assert store.review(game_id, "S", True, REVIEW_CODE) is None
     assert client.get(f"/api/games/{game_id}/review").json() == before and len(builds) == 2
 
 

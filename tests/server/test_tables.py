@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.conftest import MovableClock
 
-from couyon.registry import GAMES, verify_record
+from couyon.registry import GAMES, REVIEW_CODE, verify_record
 from couyon.server.app import create_app
 from couyon.server.config import Settings
 from couyon.server.games import VerificationError
@@ -374,7 +374,7 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     document = json.loads(record.text)
     assert document["people"] == {"1": "Anne"} and document["table"] == shown["code"]
     assert verify_record(record.content)["valid"] is True
-    # The review, from the seat the game's review is written from (seat 1 at coucou).
+    # The review, from the person's own seat.
     review = anne.get(path(table, "/review"), params={"secret": table["secret"]})
     assert review.status_code == 200 and review.json()["id"] == shown["game_id"] and review.json()["mode"] == "table"
     service = app.state.tables
@@ -431,6 +431,67 @@ def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the
     carl_id = app.state.tables.load(table["code"]).seats["2"].player_id
     assert holders["2"] == carl_id and holders["1"] is not None and holders["3"] is None
     refusal(bob.get(path(table, "/game"), params=leave), 403, "not_seated")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    [
+        ("couyon", {"level": "beginner"}, ("S", "W")),
+        ("malmedy", {"level": "beginner"}, ("S", "E")),
+        ("coucou", {"players": 5, "tokens": 1, "level": "easy"}, ("1", "3")),
+        ("as-qui-court", {"players": 6, "tokens": 1, "level": "easy"}, ("1", "4")),
+    ],
+)
+def test_each_person_at_a_finished_table_game_gets_the_review_from_his_own_seat(
+    app: Any, game: str, options: dict[str, Any], seats: tuple[str, str]
+) -> None:
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, game, **options)
+    assert sit(bob, table, seats[1]).status_code == 200
+    start(anne, table)
+    people = dict(zip(seats, (anne, bob), strict=True))
+    for _ in range(400):
+        answers = {seat: game_of(client, table) for seat, client in people.items()}
+        if answers[seats[0]]["view"]["winner"] is not None:
+            break
+        mover = next((seat for seat, answer in answers.items() if str(answer["view"]["to_move"]) == seat), None)
+        if mover is not None:
+            answer = answers[mover]
+            assert move(people[mover], table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    game_id = anne.get(path(table), params={"secret": table["secret"]}).json()["game_id"]
+    stored, moves = app.state.store.game(game_id)
+    kind = GAMES[game]
+    reviews = {}
+    for seat, client in people.items():
+        response = client.get(path(table, "/review"), params={"secret": table["secret"]})
+        assert response.status_code == 200, response.text
+        review = response.json()
+        assert (review["id"], review["mode"], review["seat"], review["revealed"]) == (game_id, "table", seat, True)
+        # The seat's own review: the game's review from that seat, its score and place the seat's view's.
+        assert kind.review is not None
+        built = kind.review(stored.seed, moves, True, kind.parse_options(options), stored.bot_id, seat)
+        assert {key: value for key, value in review.items() if key not in ("id", "game", "mode", "seat")} == built
+        view = game_of(client, table)["view"]
+        assert review["score"] == view["score"]
+        if game in ("coucou", "as-qui-court"):
+            assert review["place"] == view["place"]
+            judged = sum(coup["decision"] is not None for coup in review["coups"])
+        else:
+            judged_seats = [
+                entry["seat"]
+                for deal in review["deals"]
+                for entry in [*deal["bids"], *(card for trick in deal["tricks"] for card in trick["cards"])]
+                if "review" in entry
+            ]
+            assert set(judged_seats) == {seat}
+            judged = len(judged_seats)
+        assert judged == sum(text.startswith(f"{seat}:") for text in moves) > 0
+        assert app.state.store.review(game_id, seat, True, REVIEW_CODE) is not None
+        reviews[seat] = review
+    assert reviews[seats[0]] != reviews[seats[1]]
+    # Asked again, each seat's review is the one kept; someone not seated at the table has none.
+    assert bob.get(path(table, "/review"), params={"secret": table["secret"]}).json() == reviews[seats[1]]
+    refusal(person(app, "Carl").get(path(table, "/review"), params={"secret": table["secret"]}), 403, "not_seated")
 
 
 def test_the_socket_tells_the_end_of_a_game_with_the_table_over_and_its_results(app: Any) -> None:

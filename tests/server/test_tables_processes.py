@@ -135,9 +135,16 @@ def test_two_people_play_a_whole_game_and_one_who_leaves_gets_his_seat_back(tmp_
         assert document["people"] == {"S": "Anne", "N": "Bob"}
         assert any(document["moves"][number].startswith("N:") for number in document["bot_moves"])
         assert verify_record(record.content)["valid"] is True
-        # The review is written from South's seat only: North is told so in one sentence.
+        # Each reads the review from his own seat: North's judges North's decisions.
         review = bob.http.get(f"/api/tables/{code}/review", params={"secret": secret})
-        assert review.status_code == 409 and review.json()["error"]["code"] == "no_review"
+        assert review.status_code == 200 and review.json()["seat"] == "N"
+        judged = {
+            entry["seat"]
+            for deal in review.json()["deals"]
+            for entry in [*deal["bids"], *(card for trick in deal["tricks"] for card in trick["cards"])]
+            if "review" in entry
+        }
+        assert judged == {"N"}
 
 
 def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: Path, postgres_url: str) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from sqlalchemy import MetaData, insert, inspect
+from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
+from tests.store.helpers import upgraded_from_0011
 from tests.store.test_store import NOW, downgrade, rows_of
 
 from couyon.store import LeaderboardEntry, Store, StoredGame
@@ -27,18 +28,7 @@ def tournament(tournament_id: str, series: str, opens: dt.datetime) -> Tournamen
 def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(database_url: str) -> None:
     store = Store(database_url)
     try:
-        store.migrate("0011")
-        tables = MetaData()
-        tables.reflect(store.engine)
-        with store.engine.begin() as connection:
-            connection.execute(insert(tables.tables["players"]), [{"id": "p_1", "name": "Marie", "created_at": NOW}])
-            row = {"id": "g_old", "player_id": "p_1", "mode": "free", "day": None, "ranked": True, "seed": "s"}
-            row |= {"variant": "standard", "bot_id": "expert/3", "created_at": NOW, "game": "couyon", "options": ""}
-            connection.execute(insert(tables.tables["games"]), [row])
-            connection.execute(insert(tables.tables["moves"]), [{"game_id": "g_old", "number": 0, "move": "E:pass"}])
-        before = {table: rows_of(store, table) for table in ("players", "games", "moves")}
-        store.migrate()
-        assert {table: rows_of(store, table) for table in before} == before
+        upgraded_from_0011(store, "g_old", NOW)
         assert set(TABLES) <= set(inspect(store.engine).get_table_names())
 
         clubs = ClubStore(store)
@@ -79,6 +69,11 @@ def test_migration_0013_keeps_every_row_and_its_tables_work_and_can_be_undone(da
         assert clubs.create_entry("t_1", 1, game("g_b", "p_2"), []) == "g_a"
         assert store.game("g_b") is None and store.game("g_a") is not None
         assert clubs.entries(["t_1"]) == [("t_1", "p_2", 1, "g_a", None)]
+        # What the kept standings are checked against: the entries, the verified ones and their scores; the names.
+        assert clubs.entries_state("t_1") == (1, 0, 0) and clubs.entries_state("t_2") == (0, 0, 0)
+        store.enter(LeaderboardEntry("g_a", "club", None, "p_2", 1200, 9, NOW))
+        assert clubs.entries_state("t_1") == (1, 1, 1200)
+        assert clubs.entrant_names("t_1") == {"p_2": None} and clubs.entrant_names("t_2") == {}
         assert clubs.tournament_of_game("g_a") == first
         # The retention rule keeps an unfinished tournament game: its entry is the player's one try.
         # (The free game of 0011, ranked and left unfinished, goes as the rule says.)

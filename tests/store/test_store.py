@@ -417,15 +417,21 @@ def test_migration_0011_keeps_every_row_and_stores_reviews_apart_by_revealed_and
         before = {table: rows_of(store, table) for table in ("players", "games", "moves")}
         store.migrate()
         assert {table: rows_of(store, table) for table in before} == before
-        assert store.review("g_free", True, "1.0") is None
+        assert store.review("g_free", "S", True, "1.0") is None
         body = bytes(range(256)) * 40  # Any bytes: zlib's output is binary.
-        store.keep_review("g_daily", False, "1.0", b"hidden")
-        store.keep_review("g_daily", True, "1.0", body)
-        assert store.review("g_daily", False, "1.0") == b"hidden" and store.review("g_daily", True, "1.0") == body
-        assert store.review("g_daily", True, "1.1") is None  # Another version builds its own.
-        store.keep_review("g_daily", True, "1.1", b"rebuilt")
-        assert store.review("g_daily", True, "1.1") == b"rebuilt" and store.review("g_daily", True, "1.0") is None
-        assert store.review("g_daily", False, "1.0") == b"hidden"
+        store.keep_review("g_daily", "S", False, "1.0", b"hidden")
+        store.keep_review("g_daily", "S", True, "1.0", body)
+        assert (
+            store.review("g_daily", "S", False, "1.0") == b"hidden"
+            and store.review("g_daily", "S", True, "1.0") == body
+        )
+        assert store.review("g_daily", "S", True, "1.1") is None  # Another version builds its own.
+        store.keep_review("g_daily", "S", True, "1.1", b"rebuilt")
+        assert (
+            store.review("g_daily", "S", True, "1.1") == b"rebuilt"
+            and store.review("g_daily", "S", True, "1.0") is None
+        )
+        assert store.review("g_daily", "S", False, "1.0") == b"hidden"
         # A review goes with its game.
         assert store.prune(NOW + dt.timedelta(days=1), lambda game, played: False) == Pruned(games=2, players=1)
         assert rows_of(store, "reviews") == []

@@ -6,7 +6,8 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import MetaData, insert, inspect
+from sqlalchemy import inspect
+from tests.store.helpers import upgraded_from_0011
 from tests.store.test_store import downgrade, rows_of
 
 from couyon.store import StaleMoveError, Store, StoredGame
@@ -37,18 +38,7 @@ def a_game(game_id: str) -> StoredGame:
 def test_migration_0012_keeps_every_row_and_can_be_undone(database_url: str) -> None:
     store = Store(database_url)
     try:
-        store.migrate("0011")
-        reflected = MetaData()
-        reflected.reflect(store.engine)
-        with store.engine.begin() as connection:
-            connection.execute(insert(reflected.tables["players"]), [{"id": "p_1", "name": "Marie", "created_at": NOW}])
-            row = {"id": "g_1", "player_id": "p_1", "mode": "free", "day": None, "ranked": True, "seed": "s"}
-            row |= {"variant": "standard", "bot_id": "expert/1", "created_at": NOW, "game": "couyon", "options": ""}
-            connection.execute(insert(reflected.tables["games"]), [row])
-            connection.execute(insert(reflected.tables["moves"]), [{"game_id": "g_1", "number": 0, "move": "W:pass"}])
-        before = {table: rows_of(store, table) for table in ("players", "games", "moves")}
-        store.migrate()
-        assert {table: rows_of(store, table) for table in before} == before
+        before = upgraded_from_0011(store, "g_1", NOW)
         assert {"tables", "table_seats", "game_seats", "seat_bot_moves"} <= set(inspect(store.engine).get_table_names())
         assert TableStore(store).holders("g_1") == {}  # A game of before is a solo game.
         downgrade(store, "0011")

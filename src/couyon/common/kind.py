@@ -17,9 +17,11 @@ Json = dict[str, Any]
 
 Options = Mapping[str, int | str]
 """A game's table options as the request names them and the store keeps them (``{"players": 8}``)."""
-Review = Callable[[str, Sequence[str], bool, Options, str], Json]
-"""A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options
-and the bot that held the other seats."""
+Review = Callable[[str, Sequence[str], bool, Options, str, str], Json]
+"""A finished game's review from its seed, its moves, whether every hidden card may be shown, its table options,
+the bot that held the bots' seats, and ``seat``: the label (as records write it, ``"S"``, ``"1"``) of the seat it is
+written from, whose hand alone it shows while the hidden cards may not be, whose decisions it judges from that
+seat's view and whose camp its totals are counted for (the solo table's is the entry's ``human``)."""
 
 
 class EventsOf(Protocol):
@@ -146,6 +148,11 @@ class GameKind:
     seat_result: Callable[[Any, Any], tuple[int, bool]] | None = None
     """A seat's (score, won) in a finished game, as the leaderboard would score that seat (a friends' table's own
     results); set with ``seats``."""
+    deals_per_game: int | None = None
+    """How many deals every finished game plays, for a game where that is fixed (tarot at n players: n deals,
+    tarot-record-format.md; passed-out and petit-sec deals are dealt again and are not among them): a club's
+    tournament of it can be given its length in deals. None: it depends on the play (couyon, Malmedy: a game runs
+    until a side's lines are done; coucou: until one player has tokens)."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
     """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format`` (none today:
     as qui court's entry, whose format is ``coucou-record/2``, reads coucou's ``/2`` records too)."""

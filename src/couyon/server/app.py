@@ -43,14 +43,15 @@ from couyon.server.errors import (
     ApiError,
     ErrorBody,
     database_cause,
-    documented_responses,
     error_response,
     install_error_handlers,
 )
+from couyon.server.errors import documented as _responses
 from couyon.server.games import (
     Clock,
     FoldCache,
     GameAnswer,
+    GameAnswerModel,
     GameService,
     ReplayProcess,
     kind_of,
@@ -158,21 +159,6 @@ class HintRequest(_Strict):
 class RecoveryRequest(_Strict):
     # A code is 45 characters: 64 leave room for spaces around a pasted one.
     code: str = Field(max_length=64, description="A recovery code of GET /api/player/recovery, from any device")
-
-
-class GameAnswerModel(BaseModel):
-    """A game answer (docs/api.md): the game's public facts, South's view and the events since the move."""
-
-    id: str
-    game: str
-    mode: Literal["free", "daily"]
-    day: str | None
-    ranked: bool
-    bot: str
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
-    leaderboard: dict[str, Any] | None
-    leaderboard_pending: bool
 
 
 class DayResultsModel(BaseModel):
@@ -625,7 +611,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         else:
             set_player_cookie(response, value, request.url.scheme == "https")
 
-    @app.get("/api/health", responses=documented_responses(errors=(503,)))
+    @app.get("/api/health", responses=_responses(errors=(503,)))
     async def health() -> Response:
         # On a thread of its own: never queued behind the requests filling the shared thread pool.
         if not health_threads:
@@ -640,7 +626,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             {"status": "ok", "database": "ok", "version": __version__, "bot": bots[DEFAULT_GAME], "bots": bots}
         )
 
-    @app.get("/api/catalog", responses=documented_responses({200: {"model": CatalogModel}}, errors=(429,)))
+    @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}, errors=(429,)))
     def catalog() -> Response:
         games = [{**kind.describe(), "table_bot": service.table_bots[kind.id]} for kind in GAMES.values()]
         return _json({"default": DEFAULT_GAME, "games": games})
@@ -648,7 +634,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     @app.post(
         "/api/games",
         status_code=201,
-        responses=documented_responses(
+        responses=_responses(
             {200: {"model": GameAnswerModel, "description": "The day's ranked attempt, resumed"}},
             {201: {"model": GameAnswerModel, "description": "A new game"}},
             {403: {"model": ErrorBody, "description": "An archive play of a day that is not over"}},
@@ -680,14 +666,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}",
-        responses=documented_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
     )
     def show_game(game_id: str, request: Request) -> Response:
         return _json(service.show(current_player(request), game_id).to_json())
 
     @app.post(
         "/api/games/{game_id}/moves",
-        responses=documented_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 413, 422, 429, 503)),
+        responses=_responses({200: {"model": GameAnswerModel}}, errors=(400, 404, 409, 413, 422, 429, 503)),
     )
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
@@ -706,7 +692,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}/record",
-        responses=documented_responses(
+        responses=_responses(
             {200: {"description": "The couyon-record/1 JSON of the finished game"}},
             {403: {"model": ErrorBody, "description": "A daily record before its day is over"}},
             errors=(404, 409, 429, 503),
@@ -719,7 +705,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/games/{game_id}/review",
-        responses=documented_responses(
+        responses=_responses(
             {200: {"description": "The review of the finished game, deal by deal (docs/api.md, 'The review')"}},
             errors=(404, 409, 429, 503),
         ),
@@ -731,7 +717,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/games/{game_id}/hint",
-        responses=documented_responses(
+        responses=_responses(
             {200: {"description": "The expert's move for the player now; the game is no longer ranked"}},
             {403: {"model": ErrorBody, "description": "A daily game: no hints"}},
             errors=(400, 404, 409, 413, 422, 429, 503),
@@ -748,9 +734,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.get(
         "/api/player/recovery",
-        responses=documented_responses(
-            {404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)
-        ),
+        responses=_responses({404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429,)),
     )
     def show_recovery_code(request: Request) -> Response:
         """The player's recovery code, and how many games the player has (the page asks before giving them up)."""
@@ -760,7 +744,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/player/recovery/new",
-        responses=documented_responses(
+        responses=_responses(
             {404: {"model": ErrorBody, "description": "No player on this device yet"}}, errors=(429, 503)
         ),
     )
@@ -775,7 +759,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     @app.post(
         "/api/player/recovery",
-        responses=documented_responses(
+        responses=_responses(
             {410: {"model": ErrorBody, "description": "A code the player has replaced with a new one"}},
             errors=(400, 413, 422, 429),
         ),
@@ -802,12 +786,12 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         remember(response, player_id, request, generation)
         return response
 
-    @app.get("/api/player", responses=documented_responses(errors=(429,)))
+    @app.get("/api/player", responses=_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)
         return _json({"name": None if player_id is None else store.player_name(player_id)})
 
-    @app.put("/api/player", responses=documented_responses(errors=(400, 413, 422, 429, 503)))
+    @app.put("/api/player", responses=_responses(errors=(400, 413, 422, 429, 503)))
     def rename_player(body: NameRequest, request: Request) -> Response:
         player_id = current_player(request)
         is_new_player = player_id is None
@@ -820,13 +804,13 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             remember(response, player_id, request)
         return response
 
-    @app.get("/api/daily", responses=documented_responses(errors=(422, 429)))
+    @app.get("/api/daily", responses=_responses(errors=(422, 429)))
     def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json(service.daily_status(current_player(request), game))
 
     @app.get(
         "/api/daily/results",
-        responses=documented_responses(
+        responses=_responses(
             {200: {"model": DayResultsModel}},
             {
                 403: {
@@ -841,23 +825,21 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         """The day's results: scores and deals of the field, the player's place and, once the day is over, the traveller."""
         return _json(results.of_day(current_player(request), game, day))
 
-    @app.get("/api/player/stats", responses=documented_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
+    @app.get("/api/player/stats", responses=_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
     def player_stats(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         """The player's ranked games, wins, average score, daily streaks and calendar in one game."""
         return _json(results.of_player(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",
-        responses=documented_responses(
-            {403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)
-        ),
+        responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)),
     )
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
         return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
     @app.get(
         "/api/leaderboard",
-        responses=documented_responses(
+        responses=_responses(
             {
                 403: {
                     "model": ErrorBody,

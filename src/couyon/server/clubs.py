@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from couyon.common.kind import Json
 from couyon.common.results import by_number
-from couyon.registry import GameKind
+from couyon.registry import GAMES, GameKind
 from couyon.server.errors import ApiError
 from couyon.server.games import (
     BRUSSELS,
@@ -48,6 +49,10 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 10
 """10 characters of 31: 49 bits; with the join limit per address, guessing one takes centuries."""
 MAX_GAMES = 20
+DEAL_PAGE = 100
+"""The most entrants' lines one answer of a deal's results holds (``GET /api/tournaments/{id}/deals/{game}/{deal}``)."""
+KEPT_STANDINGS = 32
+"""Tournaments whose standings a service keeps between two requests (each until one of its entries changes)."""
 MAX_DAYS = 31
 """The longest a tournament stays open; a weekly one at most 7 days (it must close before the next opens)."""
 TOURNAMENT_MODE = "club"
@@ -234,6 +239,9 @@ class ClubService:
         self.service = service
         self.clubs = ClubStore(service.store)
         self._secret = secret
+        self._kept_standings: dict[str, tuple[object, Json]] = {}
+        self._kept_lock = threading.Lock()
+        """Guards ``_kept_standings``: requests are served from a pool of threads."""
         service.modes[TOURNAMENT_MODE] = TournamentRules(self.clubs, service)
         service.modes[CHALLENGE_MODE] = ChallengeRules()
 
@@ -296,6 +304,9 @@ class ClubService:
             "code": shown_code(club.code),
             "link": f"/#/clubs/join/{club.link}",
             "manager": manager,
+            # For the form that schedules a tournament: the games whose length may be given in deals, and how many
+            # deals each of their games plays.
+            "deals_per_game": {game.id: game.deals_per_game for game in GAMES.values() if game.deals_per_game},
             "members": [
                 {
                     "key": self.member_key(club_id, member.player_id),
@@ -419,9 +430,7 @@ class ClubService:
         except ValueError as error:
             text = str(error)
             raise ApiError(422, "invalid_fields", text[:1].upper() + text[1:] + ".") from None
-        count = int(body["count"])
-        if not 1 <= count <= MAX_GAMES:
-            raise ApiError(422, "invalid_fields", f"A tournament has 1 to {MAX_GAMES} games.")
+        count = _games_of(kind, body.get("count"), body.get("deals"))
         opens, closes = _naive_utc(body["opens_at"]), _naive_utc(body["closes_at"])
         weekly = bool(body.get("weekly", False))
         if closes <= opens:
@@ -519,6 +528,7 @@ class ClubService:
             "game": tournament.game,
             "options": json.loads(tournament.options) if tournament.options else {},
             "count": tournament.count,
+            "deals": _deals_of(tournament.game, tournament.count),
             "opens_at": _aware(tournament.opens_at),
             "closes_at": _aware(tournament.closes_at),
             "weekly": tournament.weekly,
@@ -569,9 +579,32 @@ class ClubService:
             keep=lambda game, first: self.clubs.create_entry(tournament.id, number, game, first),
         )
 
-    def _entrants(self, tournament: Tournament, kind: GameKind) -> list[Entrant]:
-        rows = self.clubs.entries([tournament.id])
-        names = self.clubs.names(sorted({player for _t, player, _n, _g, _e in rows}))
+    def _standings(self, tournament: Tournament) -> Json:
+        """``standings`` of the tournament's entrants, kept until one of its entries (or an entrant's name) changes.
+
+        The answer is shared between requests: callers copy what they change.
+        """
+        names = self.clubs.entrant_names(tournament.id)
+        signature = (self.clubs.entries_state(tournament.id), tuple(sorted(names.items(), key=lambda item: item[0])))
+        with self._kept_lock:
+            kept = self._kept_standings.get(tournament.id)
+        if kept is not None and kept[0] == signature:
+            return kept[1]
+        answer = standings(self._entrants(tournament, self.clubs.entries([tournament.id]), names), tournament.count)
+        with self._kept_lock:
+            self._kept_standings.pop(tournament.id, None)
+            if len(self._kept_standings) >= KEPT_STANDINGS:
+                self._kept_standings.pop(next(iter(self._kept_standings)))  # The one kept longest.
+            self._kept_standings[tournament.id] = (signature, answer)
+        return answer
+
+    def _entrants(
+        self,
+        tournament: Tournament,
+        rows: list[tuple[str, str, int, str, Any]],
+        names: dict[str, str | None],
+    ) -> list[Entrant]:
+        kind = known_game(tournament.game)
         kept = self.clubs.lines([game_id for _t, _p, _n, game_id, entry in rows if entry is not None])
         by_player: dict[str, Entrant] = {}
         for _t, player, number, game_id, entry in rows:
@@ -593,8 +626,8 @@ class ClubService:
         self.clubs.set_lines(game_id, json.dumps(lines, separators=(",", ":")))
         return lines
 
-    def results(self, tournament_id: str, player_id: str | None) -> Json:
-        """The standings and per-deal results: to an entrant who played every game, and to every member once closed."""
+    def _shown(self, tournament_id: str, player_id: str | None) -> tuple[Tournament, Json]:
+        """The tournament and its standings, to an entrant who played every game and to every member once closed."""
         tournament, _role = self._tournament(tournament_id, player_id)
         state = self.state_of(tournament)
         progress = [] if player_id is None else self._progress(tournament, player_id)
@@ -605,12 +638,37 @@ class ClubService:
                 "results_hidden",
                 "A tournament's results are shown once you have played all its games, or once it closes.",
             )
-        kind = known_game(tournament.game)
-        answer = standings(self._entrants(tournament, kind), tournament.count)
+        return tournament, self._standings(tournament)
+
+    def results(self, tournament_id: str, player_id: str | None) -> Json:
+        """The standings, and the list of deals whose results ``deal`` gives (each asked when it is opened)."""
+        tournament, answer = self._shown(tournament_id, player_id)
         mine = None if player_id is None else self.member_key(tournament.club_id, player_id)
-        for row in answer["standings"]:
-            row["you"] = row["entrant"] == mine
-        return {"tournament": self.tournament_json(tournament, player_id), **answer}
+        return {
+            "tournament": self.tournament_json(tournament, player_id),
+            "deal_based": answer["deal_based"],
+            "standings": [{**row, "you": row["entrant"] == mine} for row in answer["standings"]],
+            "deals": [
+                {"game": deal["game"], "deal": deal["deal"], "entrants": deal["entrants"]} for deal in answer["deals"]
+            ],
+        }
+
+    def deal(self, tournament_id: str, player_id: str | None, number: int, deal: int, offset: int) -> Json:
+        """One deal's results (what each entrant did on it, best first), ``DEAL_PAGE`` lines from ``offset`` on."""
+        _tournament, answer = self._shown(tournament_id, player_id)
+        found = next((item for item in answer["deals"] if (item["game"], item["deal"]) == (number, deal)), None)
+        if found is None:
+            raise ApiError(404, "unknown_deal", "This tournament has no such deal among its results.")
+        lines = found["results"][offset : offset + DEAL_PAGE]
+        following = offset + len(lines)
+        return {
+            "game": number,
+            "deal": deal,
+            "entrants": found["entrants"],
+            "offset": offset,
+            "next_offset": following if following < found["entrants"] else None,
+            "results": lines,
+        }
 
     def record(self, tournament_id: str, player_id: str | None, game_id: str) -> str:
         """An entrant's game record, to any member once the tournament closed (then ``couyon verify`` replays it)."""
@@ -637,7 +695,7 @@ class ClubService:
         records: dict[str, Json] = {}
         archive = []
         for tournament in closed:
-            table = standings(self._entrants(tournament, known_game(tournament.game)), tournament.count)["standings"]
+            table = self._standings(tournament)["standings"]
             archive.append(
                 {
                     "id": tournament.id,
@@ -742,6 +800,41 @@ class ClubService:
             "shown": open_to_me,
             "players": players,
         }
+
+
+def _deals_of(game: str, games: int) -> int | None:
+    """A tournament's number of deals, for a game whose every game plays the same number of them; else None."""
+    per_game = GAMES[game].deals_per_game
+    return None if per_game is None else games * per_game
+
+
+def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
+    """A tournament's number of games, from its request's ``count`` (of games) or ``deals``: a number of deals, for
+    a game whose every game plays the same number of them (``GameKind.deals_per_game``: tarot)."""
+    if (games is None) == (deals is None):
+        raise ApiError(422, "invalid_fields", "A tournament has either a number of games (count) or of deals (deals).")
+    if games is not None:
+        if not 1 <= games <= MAX_GAMES:
+            raise ApiError(422, "invalid_fields", f"A tournament has 1 to {MAX_GAMES} games.")
+        return games
+    assert deals is not None
+    name = kind.names["en"]
+    per_game = kind.deals_per_game
+    if per_game is None:
+        raise ApiError(
+            422,
+            "invalid_fields",
+            f"A game of {name} has no fixed number of deals: give its tournament a number of games (count).",
+        )
+    count, rest = divmod(deals, per_game)
+    if rest or not 1 <= count <= MAX_GAMES:
+        raise ApiError(
+            422,
+            "invalid_fields",
+            f"A tournament of {name} has {per_game} to {per_game * MAX_GAMES} deals, in games of {per_game} deals: "
+            f"a multiple of {per_game}.",
+        )
+    return count
 
 
 def _brussels(naive_utc: dt.datetime) -> dt.datetime:

@@ -72,13 +72,13 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def documented_responses(
-    *documented: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
+def documented(
+    *answers: dict[int | str, dict[str, Any]], errors: tuple[int, ...] = ()
 ) -> dict[int | str, dict[str, Any]]:
     """OpenAPI documentation of a route's answers: the given ones plus the shared error shape."""
     responses: dict[int | str, dict[str, Any]] = {code: ERROR_RESPONSES[code] for code in errors}
-    for answers in documented:
-        responses.update(answers)
+    for answer in answers:
+        responses.update(answer)
     return responses
 
 

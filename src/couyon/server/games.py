@@ -37,9 +37,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 from zoneinfo import ZoneInfo
 
+from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -197,6 +198,22 @@ class GameAnswer:
             else {"board": entry[0].board, "rank": entry[1], "score": entry[0].score, "deals": entry[0].deals},
             "leaderboard_pending": self.leaderboard_pending,
         }
+
+
+class GameAnswerModel(BaseModel):
+    """A game answer (docs/api.md, ``GameAnswer.to_json``): the game's public facts, South's view and the events
+    since the move; the OpenAPI schema's."""
+
+    id: str
+    game: str
+    mode: Literal["free", "daily", "club", "duel"]
+    day: str | None
+    ranked: bool
+    bot: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    leaderboard: dict[str, Any] | None
+    leaderboard_pending: bool
 
 
 def _refuse_over_or_stale(engine: Engine, state: Any, move_number: int, what: str) -> None:
@@ -603,34 +620,36 @@ class GameService:
         revealed = (game.day is None or game.day < self.today()) and not self._seed_secret(game)
         day = None if game.day is None else game.day.isoformat()
         facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}
-        return {**facts, **self._kept_review(game, moves, revealed)}
+        return {**facts, **self._kept_review(game, moves, revealed, str(kind.human))}
 
-    def _kept_review(self, game: StoredGame, moves: list[str], revealed: bool) -> Json:
-        """A finished game's review, built once and stored: it costs up to a second of CPU and never changes.
+    def _kept_review(self, game: StoredGame, moves: list[str], revealed: bool, seat: str) -> Json:
+        """A finished game's review from ``seat`` (its label: the solo table's human, or a person's seat at a
+        friends' table), built once and stored: it costs up to a second of CPU and never changes.
 
         The moves of a finished game are final, and so is what a review may show: the review of a daily
-        game before its day is over (``revealed`` false) hides what South did not see and is stored apart,
-        and the whole review is built, and stored, by the first request once nothing is secret. A review
+        game before its day is over (``revealed`` false) hides what the seat did not see and is stored apart,
+        and the whole review is built, and stored, by the first request once nothing is secret. Each seat's
+        review is stored apart (migration 0014). A review
         built by other code (``registry.REVIEW_CODE``: the version and a hash of the games' and common code) is
         built again. One thread of the process builds a given review
         while the others asking for it wait, then read it. A store that refuses the write costs the next
         request the building again, not this one its answer.
         """
-        stored = self.store.review(game.id, revealed, REVIEW_CODE)
+        stored = self.store.review(game.id, seat, revealed, REVIEW_CODE)
         if stored is not None:
             return _unpacked(stored)
-        with self._one_at_a_time(("review", game.id, revealed)):
-            stored = self.store.review(game.id, revealed, REVIEW_CODE)
+        with self._one_at_a_time(("review", game.id, seat, revealed)):
+            stored = self.store.review(game.id, seat, revealed, REVIEW_CODE)
             if stored is not None:
                 return _unpacked(stored)
             review = kind_of(game).review
             assert review is not None
-            built = review(game.seed, moves, revealed, stored_options(game), game.bot_id)
+            built = review(game.seed, moves, revealed, stored_options(game), game.bot_id, seat)
             try:
-                self.store.keep_review(game.id, revealed, REVIEW_CODE, _packed(built))
+                self.store.keep_review(game.id, seat, revealed, REVIEW_CODE, _packed(built))
             except SQLAlchemyError as error:
                 log.warning("review not stored", extra={"game": game.id, "error": type(error).__name__})
-            log.info("review built", extra={"game": game.id, "kind": game.game, "revealed": revealed})
+            log.info("review built", extra={"game": game.id, "kind": game.game, "seat": seat, "revealed": revealed})
             return built
 
     # -- leaderboards and names ------------------------------------------------------------------

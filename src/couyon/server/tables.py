@@ -760,23 +760,17 @@ class TableService:
         return verified_table_replay(game, moves, self.store.holders(game_id), self.store.bot_numbers(game_id))
 
     def review(self, player_id: str | None, code: str, secret: str) -> Json:
-        """The review of the table's finished game from the person's own seat, where the game's review can take a
-        seat: today every game's review is South's (seat 1's at coucou), so only the person at that seat has one."""
+        """The review of the table's finished game from the person's own seat (``seat``: its label): his hand, his
+        decisions judged, his camp's totals; every hand shown, the game being over."""
         loaded = self.load(code, secret)
         label = loaded.seat_of(player_id)
         if label is None:
             raise ApiError(403, "not_seated", "Only a player seated at this table may see its review.")
         game, moves = self._finished(loaded, None)
-        review = loaded.kind.review
-        if review is None:
+        if loaded.kind.review is None:
             raise ApiError(409, "no_review", f"There is no review of a game of {loaded.kind.names['en']} yet.")
-        if loaded.objects[label] != loaded.kind.human:
-            raise ApiError(
-                409,
-                "no_review",
-                f"The review of {loaded.kind.names['en']} is written from seat {loaded.kind.human} only for now.",
-            )
-        return {"id": game.id, "game": game.game, "mode": TABLE_MODE, **self.games._kept_review(game, moves, True)}
+        review = self.games._kept_review(game, moves, True, label)
+        return {"id": game.id, "game": game.game, "mode": TABLE_MODE, "seat": label, **review}
 
 
 def verified_table_replay(

@@ -22,7 +22,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from couyon.server.config import Settings
-from couyon.server.errors import ApiError, ErrorBody, documented_responses
+from couyon.server.errors import ApiError, ErrorBody, documented
 from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
@@ -129,7 +129,7 @@ def _answers(
     """A table route's OpenAPI answers: ``model`` (``status``), the refusals every table route has (no such table,
     the limits, the database) and the route's own ``errors``."""
     answer: dict[str, Any] = {"description": description} | ({"model": model} if model is not None else {})
-    return documented_responses(
+    return documented(
         {status: answer},
         {code: {"model": ErrorBody, "description": why} for code, why in REFUSALS.items() if code in errors},
         errors=(404, 429, 503, *(code for code in errors if code not in REFUSALS)),

@@ -31,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
     and_,
     delete,
+    func,
     insert,
     select,
     update,
@@ -428,6 +429,31 @@ class ClubStore:
                 )
             )
         return found
+
+    def entries_state(self, tournament_id: str) -> tuple[int, int, int]:
+        """What changes when one of the tournament's entries does: its entries, its verified ones, their scores'
+        sum (a verified score never changes, and an entry goes only with its game)."""
+        query = (
+            select(
+                func.count(tournament_entries.c.game_id),
+                func.count(leaderboard_entries.c.game_id),
+                func.coalesce(func.sum(leaderboard_entries.c.score), 0),
+            )
+            .select_from(
+                tournament_entries.outerjoin(
+                    leaderboard_entries, leaderboard_entries.c.game_id == tournament_entries.c.game_id
+                )
+            )
+            .where(tournament_entries.c.tournament_id == tournament_id)
+        )
+        entries, verified, total = self._read(query)[0]
+        return int(entries), int(verified), int(total)
+
+    def entrant_names(self, tournament_id: str) -> dict[str, str | None]:
+        """The names of the tournament's entrants, by player."""
+        entrants = select(tournament_entries.c.player_id).where(tournament_entries.c.tournament_id == tournament_id)
+        rows = self._read(select(players.c.id, players.c.name).where(players.c.id.in_(entrants)))
+        return {str(row.id): row.name for row in rows}
 
     def names(self, player_ids: list[str]) -> dict[str, str | None]:
         if not player_ids:

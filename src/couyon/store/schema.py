@@ -127,11 +127,13 @@ reviews = Table(
     "reviews",
     metadata,
     # A finished game's review, built once (``GameService.review``, migration 0011): it costs up to a second of
-    # CPU and never changes. ``revealed`` false is the review of a daily game before its day is over, which hides
-    # what South did not see; true, the whole review. ``version`` is the code that built it (``registry.REVIEW_CODE``:
-    # the couyon version and a hash of the games' and common code; other code builds it again); ``body`` its JSON,
-    # zlib-compressed.
+    # CPU and never changes. ``seat`` is the label of the seat it is written from (migration 0014: the solo
+    # table's human, "S" or "1"; each person's own at a friends' table). ``revealed`` false is the review of a
+    # daily game before its day is over, which hides what that seat did not see; true, the whole review.
+    # ``version`` is the code that built it (``registry.REVIEW_CODE``: the couyon version and a hash of the games'
+    # and common code; other code builds it again); ``body`` its JSON, zlib-compressed.
     Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", String(8), primary_key=True),
     Column("revealed", Boolean, primary_key=True),
     Column("version", String(32), nullable=False),
     Column("body", LargeBinary, nullable=False),

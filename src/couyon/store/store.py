@@ -461,24 +461,30 @@ class Store:
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar_one())
 
-    def review(self, game_id: str, revealed: bool, version: str) -> bytes | None:
-        """The stored body of the game's review (``revealed`` or not) built by ``version``; None if there is none."""
+    def review(self, game_id: str, seat: str, revealed: bool, version: str) -> bytes | None:
+        """The stored body of the game's review from ``seat`` (its label), ``revealed`` or not, built by ``version``;
+        None if there is none."""
         query = select(reviews.c.body).where(
-            reviews.c.game_id == game_id, reviews.c.revealed.is_(revealed), reviews.c.version == version
+            reviews.c.game_id == game_id,
+            reviews.c.seat == seat,
+            reviews.c.revealed.is_(revealed),
+            reviews.c.version == version,
         )
         with self.engine.connect() as connection:
             body = connection.execute(query).scalar_one_or_none()
         return None if body is None else bytes(body)
 
-    def keep_review(self, game_id: str, revealed: bool, version: str, body: bytes) -> None:
-        """Store the game's review, in place of one another version built."""
+    def keep_review(self, game_id: str, seat: str, revealed: bool, version: str, body: bytes) -> None:
+        """Store the game's review from ``seat``, in place of one another version built."""
         dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
-        row = {"game_id": game_id, "revealed": revealed, "version": version, "body": body}
+        row = {"game_id": game_id, "seat": seat, "revealed": revealed, "version": version, "body": body}
         with self._write() as connection:
             connection.execute(
                 dialect_insert(reviews)
                 .values(**row)
-                .on_conflict_do_update(index_elements=["game_id", "revealed"], set_={"version": version, "body": body})
+                .on_conflict_do_update(
+                    index_elements=["game_id", "seat", "revealed"], set_={"version": version, "body": body}
+                )
             )
 
     def refuse(self, game_id: str, reason: str) -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -158,9 +159,10 @@ GAME = GameKind(
     review=coucou_review,
 )
 
-_OPTIONS = GAME.options
-
-AS_QUI_COURT_GAME = GameKind(
+# As qui court is coucou with Méry's changes (ruling 20): what is not named here is coucou's, the daily
+# challenge's table included (ruling 17).
+AS_QUI_COURT_GAME = dataclasses.replace(
+    GAME,
     id="as-qui-court",
     names={"fr": "As qui court", "en": "As qui court"},
     summaries={
@@ -169,30 +171,14 @@ AS_QUI_COURT_GAME = GameKind(
         "en": "Méry's variant: the dealer has one card and takes his neighbour's, he changes with the stock "
         "only when he has just been handed an ace, and a king is shown instead of saying “Coucou!”.",
     },
-    player_counts=GAME.player_counts,
     # Its records are coucou-record/2 with "variant": "as-qui-court"; the same verifier reads both variants.
     record_format=FORMAT_2,
     variant=str(coucou_game.AS_QUI_COURT),
     engine=CoucouEngine(coucou_game.AS_QUI_COURT),
-    human=COUCOU_HUMAN,
-    actions="keep or change",
     bots=coucou_bots.AQC_BOTS,
     table_bot_id=coucou_bots.AQC_TABLE_BOT_ID,
     rules_page="#/rules/as-qui-court",
-    verify=coucou_verify,
-    view_json=coucou_view_json,
-    events_of=coucou_events_of,
-    seats=GAME.seats,
-    seat_result=GAME.seat_result,
-    options=_OPTIONS,
-    # Ruling 20: everything not named there is coucou's, the daily challenge's table included (ruling 17).
-    daily_options=GAME.daily_options,
     level_bots={"easy": "easy/2", "normal": "normal/2", "expert": "expert/2"},
     hint_bot_id="expert/2",
-    decision_floor_ms=GAME.decision_floor_ms,
-    board_facts=coucou_board_facts,
-    win_score=1000,
-    deal_results=results.deal_results,
-    traveller=results.traveller,
     review=as_qui_court_review,
 )

@@ -61,17 +61,10 @@ class CouyonEngine:
         return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
 
 
-def from_moves(review: Callable[[str, Sequence[str], bool], Json]) -> Review:
-    """A review made from the seed and the moves alone (couyon's, Malmedy's: it replays no bot)."""
-    return lambda seed, moves, revealed, options, bots: review(seed, moves, revealed)
-
-
-LEVELS = ("beginner", "expert")
-"""The levels of a couyon or tarot table: the baseline bots, or the table's experts (the daily challenge's)."""
-
-
-def _by_id(*bots: Bot) -> dict[str, Bot]:
-    return {bot_id(bot): bot for bot in bots}
+def from_moves(review: Callable[[str, Sequence[str], bool, Seat], Json]) -> Review:
+    """A review made from the seed and the moves alone (couyon's, Malmedy's: it replays no bot), from the seat
+    its label names."""
+    return lambda seed, moves, revealed, options, bots, seat: review(seed, moves, revealed, Seat.parse(seat))
 
 
 LEVELS = ("beginner", "expert")

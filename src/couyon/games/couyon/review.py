@@ -1,17 +1,19 @@
-"""The review of a finished game of couyon: every deal, and each of South's decisions judged.
+"""The review of a finished game of couyon: every deal, and each decision of one seat judged.
 
-Built from the seed and the moves alone. Each of South's bids shows what the expert bot
-(``ExpertBot.take_value``) thinks a take is worth against the bar it must beat at that
-speaking position; each card South chose shows every legal card valued twice: by the
-expert from South's view only (``ExpertBot.card_totals``: the hidden cards dealt many
+The review is written from one seat (``seat``): South's at the solo table, each person's own at a
+friends' table. Built from the seed and the moves alone. Each of the seat's bids shows what the
+expert bot (``ExpertBot.take_value``) thinks a take is worth against the bar it must beat at that
+speaking position; each card the seat chose shows every legal card valued twice: by the
+expert from the seat's view only (``ExpertBot.card_totals``: the hidden cards dealt many
 times and solved), and double-dummy, by the exact solver on the true deal
 (``solver.outcome_classes``, valued as the omniscient bot values it). Values are in chalk
-lines for South's team (``objective.outcome_utilities``: the stake, the lines left and the
+lines for the seat's team (``objective.outcome_utilities``: the stake, the lines left and the
 game bonus included); a decision's cost is the best value minus the value of the choice.
-The decisions with the largest expert cost are marked ``costly``.
+The decisions with the largest expert cost are marked ``costly``. The ``score`` is the seat's
+(ruling 8, from its team's side); ``winner`` names the winning team.
 
-With ``revealed`` False (a daily game whose day is not over) nothing hidden from South
-is in the review: only South's own hands, and no double-dummy value.
+With ``revealed`` False (a daily game whose day is not over) nothing hidden from the seat
+is in the review: only its own hands, and no double-dummy value.
 
 ``review_of`` walks the moves the same way for every variant; what differs (the bids,
 the expert, the solver, the trick's winner) is the variant's ``Rules``: ``COUYON`` here,
@@ -42,6 +44,7 @@ COSTLY_MIN = 0.1
 """The least expert cost, in lines, of a decision marked costly."""
 _OUTCOMES = {1: "made", 0: "tie", -1: "failed"}
 HUMAN = Seat.S
+"""The seat a review is written from unless told: the solo table's human."""
 
 
 class Rules(Protocol):
@@ -59,7 +62,8 @@ class Rules(Protocol):
         """A move that is not a card (a bid, a trump, an announcement) as its entry in ``bids``."""
 
     def judged(self, state: GameState, move: Move, revealed: bool) -> Json:
-        """South's decision ``move``: the expert's values of the choices, the solver's when ``revealed``, the cost."""
+        """The reviewed seat's decision ``move`` (``move.seat``): the expert's values of the choices from that seat's
+        view, the solver's when ``revealed``, the cost; in lines for that seat's team."""
 
     def par(self, move: Move, after: GameState) -> str | None:
         """The deal's double-dummy outcome once ``move`` sets what is played for (None: not this move)."""
@@ -71,8 +75,9 @@ class Rules(Protocol):
         """The finished deal's record ``deal_log`` entry, as the deal's entry ends."""
 
 
-def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool) -> Json:
-    """The review of the finished game ``seed`` + ``moves`` of ``rules``'s variant (see the module's text)."""
+def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
+    """The review from ``seat`` of the finished game ``seed`` + ``moves`` of ``rules``'s variant (see the module's
+    text)."""
     state = rules.new_game(seed)
     deals: list[Json] = []
     decisions: list[Json] = []
@@ -80,9 +85,9 @@ def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool) -> 
         move = Move.parse(text)
         deal = state.deal
         if not deals or deals[-1]["number"] != deal.number:
-            deals.append(_deal_start(rules, state, revealed))
+            deals.append(_deal_start(rules, state, revealed, seat))
         entry = deals[-1]
-        judged = rules.judged(state, move, revealed) if move.seat == HUMAN else None
+        judged = rules.judged(state, move, revealed) if move.seat == seat else None
         if judged is not None:
             decisions.append(judged)
         if move.card is None:
@@ -109,19 +114,19 @@ def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool) -> 
         "revealed": revealed,
         "expert": rules.expert,
         "winner": None if state.winner is None else str(state.winner),
-        "score": state.score,
+        "score": state.score_of(seat),
         "deals": deals,
     }
 
 
-def _deal_start(rules: Rules, state: GameState, revealed: bool) -> Json:
+def _deal_start(rules: Rules, state: GameState, revealed: bool, seat: Seat) -> Json:
     deal = state.deal
-    seats = SEATS if revealed else (HUMAN,)
+    seats = SEATS if revealed else (seat,)
     return {
         "number": deal.number,
         "dealer": str(deal.dealer),
         **rules.deal_facts(state),
-        "hands": {str(seat): [str(card) for card in cards_of(deal.hands[seat])] for seat in seats},
+        "hands": {str(shown): [str(card) for card in cards_of(deal.hands[shown])] for shown in seats},
         "par": None,
         "bids": [],
         "tricks": [],
@@ -166,14 +171,16 @@ class _Couyon:
 COUYON: Rules = _Couyon()
 
 
-def review(seed: str, moves: Sequence[str], revealed: bool) -> Json:
-    """The review of the finished standard game ``seed`` + ``moves`` (see the module's text)."""
-    return review_of(COUYON, seed, moves, revealed)
+def review(seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
+    """The review from ``seat`` of the finished standard game ``seed`` + ``moves`` (see the module's text)."""
+    return review_of(COUYON, seed, moves, revealed, seat)
 
 
 def _judged(state: GameState, move: Move, revealed: bool) -> Json:
-    """South's decision ``move`` in ``state``: the expert's values of its choices (and the solver's), and the costs."""
-    seat_view = standard_view(state, HUMAN)
+    """The decision ``move`` in ``state``: the expert's values of its choices from its seat's view (and the
+    solver's), and the costs, in lines for its seat's team."""
+    seat = move.seat
+    seat_view = standard_view(state, seat)
     deal = state.deal
     if move.card is None:
         take, bar = REVIEWER.take_value(seat_view)
@@ -185,9 +192,9 @@ def _judged(state: GameState, move: Move, revealed: bool) -> Json:
             "cost": round(max(0.0, bar - take if took else take - bar), 3),
         }
         if revealed:
-            # Double dummy: South takes this proposal and leads; the best the solver finds for NS.
-            classes = outcome_classes(deal.hands, deal.proposal // RANKS_PER_SUIT, HUMAN, (), 0)
-            judged["dd_take"] = _OUTCOMES[max(classes.values())]
+            # Double dummy: the seat takes this proposal and leads; the best the solver finds for its team.
+            classes = outcome_classes(deal.hands, deal.proposal // RANKS_PER_SUIT, seat, (), 0)
+            judged["dd_take"] = _OUTCOMES[_best_for(classes, seat % 2)]
         return judged
     legal = legal_cards(state)
     if len(legal) == 1:
@@ -206,12 +213,13 @@ def _judged(state: GameState, move: Move, revealed: bool) -> Json:
 
 
 def _double_dummy(state: GameState) -> dict[int, float]:
-    """Each legal card's worth to South's team in lines with every hand known and perfect play after it."""
+    """Each legal card's worth to the team of the seat to move, in lines, with every hand known and perfect play
+    after it."""
     deal = state.deal
-    assert deal.taker is not None and deal.trump is not None
+    assert deal.taker is not None and deal.trump is not None and state.to_move is not None
     utilities = outcome_utilities(state.lines, deal.stake, deal.taker % 2)
     taker_sign_of_ns = 1 if deal.taker % 2 == 0 else -1
-    own_sign = taker_sign_of_ns  # South is NS: the taker's gains are South's when the taker is NS.
+    own_sign = 1 if state.to_move % 2 == deal.taker % 2 else -1  # The taker's gains are his team's.
     classes = outcome_classes(deal.hands, deal.trump, deal.leader, deal.trick, deal.points[0] - deal.points[1])
     return {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
 
@@ -221,9 +229,12 @@ def _par(state: GameState) -> str:
     deal = state.deal
     assert deal.taker is not None and deal.trump is not None
     classes = outcome_classes(deal.hands, deal.trump, deal.taker, (), 0)
-    taker_is_ns = deal.taker % 2 == 0
-    best = max(classes.values()) if taker_is_ns else min(classes.values())
-    return _OUTCOMES[best if taker_is_ns else -best]
+    return _OUTCOMES[_best_for(classes, deal.taker % 2)]
+
+
+def _best_for(classes: dict[int, int], team: int) -> int:
+    """The best final sign for ``team`` (0 NS, 1 WE) among the solver's ``classes`` (signs of NS minus WE)."""
+    return max(classes.values()) if team == 0 else -min(classes.values())
 
 
 def _mark_costliest(decisions: list[Json]) -> None:

@@ -1,12 +1,13 @@
 """The review of a finished game of couyon de Malmedy: ``review.review_of`` with the Malmedy rules.
 
-South's decisions are judged as in the common game's review, in chalk lines for South's
-team (``malmedy_objective.outcome_values``: the stake with mite and contra, the lines
-left, the game's end), by the Malmedy expert from South's view and double-dummy by the
-exact solver (``malmedy_solver``) on the true deal:
+The decisions of the seat the review is written from (South at the solo table) are judged as in
+the common game's review, in chalk lines for that seat's team
+(``malmedy_objective.outcome_values``: the stake with mite and contra, the lines left, the game's
+end), by the Malmedy expert from that seat's view and double-dummy by the exact solver
+(``malmedy_solver``) on the true deal:
 
-- the trump choice: each suit as the expert values it from South's first three cards
-  (``malmedy_trump.suit_values``) and solved on the four hands of five cards, South
+- the trump choice: each suit as the expert values it from the seat's first three cards
+  (``malmedy_trump.suit_values``) and solved on the four hands of five cards, the seat
   leading, without a mite (as the omniscient bot chooses);
 - a card, or the mite announced before it: each legal card and the mite as
   ``MalmedyExpertBot.card_values`` values them (a card left out of its race early is
@@ -15,7 +16,7 @@ exact solver (``malmedy_solver``) on the true deal:
 - a contra or recontra answer: what raising gains over passing
   (``MalmedyExpertBot.raise_value``), and solved.
 
-A decision's cost is the value of the expert's own choice minus South's (never below
+A decision's cost is the value of the expert's own choice minus the seat's (never below
 zero). When the expert solved no deal in its budget (it then plays as the baseline),
 its values are absent and the cost is 0.
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from couyon.common.stream import Stream
-from couyon.games.couyon.cards import CARDS, SUITS, Card
+from couyon.games.couyon.cards import CARDS, SUITS, Card, Seat
 from couyon.games.couyon.game import MITE, DealSummary, GameState, Move, legal_moves, new_game
 from couyon.games.couyon.review import HUMAN, Json, Rules, review_of
 from couyon.games.malmedy.bots.expert import MITE_OFFSET, RAISE, MalmedyExpertBot, raises
@@ -38,7 +39,6 @@ from couyon.games.malmedy.rules import trick_winner
 
 REVIEWER = MalmedyExpertBot()
 """The Malmedy table's expert, whose judgement the review shows."""
-_TEAM = HUMAN % 2
 
 
 def _outcome(outcome: int) -> str:
@@ -101,9 +101,9 @@ class _Malmedy:
 MALMEDY_RULES: Rules = _Malmedy()
 
 
-def malmedy_review(seed: str, moves: Sequence[str], revealed: bool) -> Json:
-    """The review of the finished Malmedy game ``seed`` + ``moves`` (see the module's text)."""
-    return review_of(MALMEDY_RULES, seed, moves, revealed)
+def malmedy_review(seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
+    """The review from ``seat`` of the finished Malmedy game ``seed`` + ``moves`` (see the module's text)."""
+    return review_of(MALMEDY_RULES, seed, moves, revealed, seat)
 
 
 def _judgement(
@@ -133,15 +133,16 @@ def _judgement(
 
 def _trump_choice(state: GameState, move: Move, revealed: bool) -> Json:
     deal: MalmedyDeal = state.deal
-    first_three = deal.first_cards[HUMAN]
-    values = suit_values(first_three, state.lines, _TEAM)
+    seat, team = move.seat, move.seat % 2
+    first_three = deal.first_cards[seat]
+    values = suit_values(first_three, state.lines, team)
     expert = _rounded({str(SUITS[suit]): value for suit, value in enumerate(values)})
-    choice = str(SUITS[best_suit(first_three, state.lines, _TEAM)])
+    choice = str(SUITS[best_suit(first_three, state.lines, team)])
     exact = None
     if revealed:
-        worth = outcome_values(state.lines, 1, _TEAM, _TEAM)
+        worth = outcome_values(state.lines, 1, team, team)
         exact = {
-            str(SUITS[suit]): worth[position_outcome(Position(deal.hands, suit, False, int(HUMAN), (), 0, 3), _TEAM)]
+            str(SUITS[suit]): worth[position_outcome(Position(deal.hands, suit, False, int(seat), (), 0, 3), team)]
             for suit in range(4)
         }
     return _judgement(
@@ -153,13 +154,13 @@ def _answer(state: GameState, move: Move, revealed: bool) -> Json:
     """A contra or recontra answer: the options are raising and passing, passing worth 0."""
     deal: MalmedyDeal = state.deal
     assert deal.asking is not None
-    solved = REVIEWER.raise_value(malmedy_view(state, HUMAN), Stream(state.seed, f"review:{state.move_count}"))
+    solved = REVIEWER.raise_value(malmedy_view(state, move.seat), Stream(state.seed, f"review:{state.move_count}"))
     expert = _rounded({deal.asking: solved.means[RAISE], "pass": 0.0}) if solved.deals else None
     exact = None
     if revealed:
         chooser_team = deal.chooser % 2
-        now = outcome_values(state.lines, stake_of(True, deal.contra), chooser_team, _TEAM)
-        raised = outcome_values(state.lines, stake_of(True, deal.contra + 1), chooser_team, _TEAM)
+        now = outcome_values(state.lines, stake_of(True, deal.contra), chooser_team, move.seat % 2)
+        raised = outcome_values(state.lines, stake_of(True, deal.contra + 1), chooser_team, move.seat % 2)
         outcome = position_outcome(true_position(deal), chooser_team)
         exact = {deal.asking: round(raised[outcome] - now[outcome], 3), "pass": 0.0}
     choice = deal.asking if raises(solved) else "pass"
@@ -174,7 +175,7 @@ def _play(state: GameState, move: Move, revealed: bool) -> Json:
     if len(moves) == 1:
         return {"forced": True, "cost": 0.0}
     may_mite = any(option.action == MITE for option in moves)
-    seat_view = malmedy_view(state, HUMAN)
+    seat_view = malmedy_view(state, move.seat)
     solved = REVIEWER.card_values(seat_view, Stream(state.seed, f"review:{state.move_count}"))
     pick = REVIEWER.pick_card(seat_view, solved)
     choice = MITE if pick is None else str(CARDS[pick])
@@ -190,10 +191,10 @@ def _play(state: GameState, move: Move, revealed: bool) -> Json:
         chooser_team = deal.chooser % 2
         mite = deal.mite is not None
         position = true_position(deal)
-        worth = outcome_values(state.lines, stake_of(mite, deal.contra), chooser_team, _TEAM)
+        worth = outcome_values(state.lines, stake_of(mite, deal.contra), chooser_team, move.seat % 2)
         exact = {str(CARDS[card]): worth[outcome] for card, outcome in card_outcomes(position, chooser_team).items()}
         if may_mite:
-            with_mite = outcome_values(state.lines, stake_of(True, 0), chooser_team, _TEAM)
+            with_mite = outcome_values(state.lines, stake_of(True, 0), chooser_team, move.seat % 2)
             outcomes = card_outcomes(position._replace(mite=True), chooser_team)
             exact[MITE] = max(with_mite[outcome] for outcome in outcomes.values())
         exact = _rounded(exact)

@@ -78,6 +78,7 @@ def _tarot(players: int) -> GameKind:
             "the bouts, poignées and the petit au bout.",
         },
         player_counts=(players,),
+        deals_per_game=players,
         record_format="tarot-record/1",
         variant=f"tarot{players}",
         engine=TarotEngine(players),

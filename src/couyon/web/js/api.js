@@ -45,6 +45,9 @@ export const api = {
     }),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   review: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/review`),
+  // A friends' table's finished game, from this person's seat (its answer names the seat: `seat`).
+  tableReview: (code, secret) =>
+    request("GET", `/api/tables/${encodeURIComponent(code)}/review?secret=${encodeURIComponent(secret)}`),
   hint: (id, moveNumber) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { move_number: moveNumber }),
   recoveryCode: () => request("GET", "/api/player/recovery"),
   recover: (code) => request("POST", "/api/player/recovery", { code }),

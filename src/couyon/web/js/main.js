@@ -6,7 +6,8 @@
 // #/rules/<game> and #/leaderboard/<game>. #/couyon and #/<view>/couyon are couyon's own.
 // #/results and #/stats (and #/results/<game>, #/stats/<game>) are the day's results with the archive,
 // and the player's statistics (js/returning.js, loaded on the first visit to one of them).
-// #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit).
+// #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit);
+// #/tables/<code>/<secret>/review/<game id> that of a friends' table's game, from this person's seat.
 // #/tables/<code>/<secret> is a friends' table (js/friends/table.js, loaded on its first visit or when a
 // home's "Jouer entre amis" or "Rejoindre une table" is used).
 // The table (js/table.js, with the game's module and words) is loaded the first time it is needed:
@@ -97,8 +98,11 @@ const CLUB_ROUTES = ["clubs", "club", "tournament", "challenge"];
 
 /** {view, game} of a URL fragment; anything unknown is couyon's home. */
 function routeOf(hash) {
-  const [first = "", second, third] = hash.replace(/^#\/?/, "").split("/");
+  const [first = "", second, third, fourth, fifth] = hash.replace(/^#\/?/, "").split("/");
   if (CLUB_ROUTES.includes(first)) return { view: "clubs", game: DEFAULT_GAME, id: hash.replace(/^#\/?/, "") };
+  if (first === "tables" && second && fourth === "review") {
+    return { view: "review", game: DEFAULT_GAME, id: `${second}:${fifth ?? ""}`, table: { code: second, secret: third ?? "" } };
+  }
   if (first === "tables" && second) return { view: "tables", game: DEFAULT_GAME, id: second, secret: third ?? "" };
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
@@ -112,7 +116,7 @@ function routeOf(hash) {
 
 async function showRoute({ moveFocus = true } = {}) {
   takeRecoveryLink();
-  const { view, game, id, secret } = routeOf(location.hash);
+  const { view, game, id, secret, table: seated } = routeOf(location.hash);
   if (view !== "tables") friendsModule?.leave();
   // Couyon's tips and another game's rules are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
@@ -178,7 +182,7 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "settings") await refreshSettings();
   if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
-  if (view === "review") await (await import("./review.js")).showReview($("review-root"), id);
+  if (view === "review") await (await import("./review.js")).showReview($("review-root"), id, seated);
   if (view === "clubs") await (await import("./clubs/clubs.js")).showClubs($("clubs-root"), $("clubs-title"), id, clubsContext);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
   if (view === "tables") await (await friends()).showTable(id, secret);

@@ -9,6 +9,7 @@ export default {
       notOver: "Cette partie n'est pas finie : sa revue s'ouvre quand elle est terminée.",
       noReview: "Ce jeu n'a pas encore de revue : elle existe pour le couyon, le couyon de Malmedy et le coucou.",
       unreachable: "Le serveur ne répond pas. Réessaie dans un instant.",
+      backToTable: "Retour à la table",
       summary: (won, score, deals) => `${won ? "Partie gagnée" : "Partie perdue"} : ${score} points en ${deals} donne${deals > 1 ? "s" : ""}.`,
       explain:
         "Chacun de tes choix est jugé deux fois, en lignes de craie pour ton camp : par l'expert, qui ne voit que ton jeu, comme toi ; puis à cartes ouvertes, toutes les mains connues et chacun jouant parfaitement ensuite. Le coût d'un choix, c'est ce qu'il laisse par rapport au meilleur.",
@@ -87,6 +88,7 @@ export default {
       notOver: "This game is not over: its review opens once it has ended.",
       noReview: "This game has no review yet: there is one for couyon, Malmedy couyon and coucou.",
       unreachable: "The server does not answer. Try again in a moment.",
+      backToTable: "Back to the table",
       summary: (won, score, deals) => `${won ? "Game won" : "Game lost"}: ${score} points in ${deals} deal${deals === 1 ? "" : "s"}.`,
       explain:
         "Each of your choices is judged twice, in chalk lines for your side: by the expert, who sees only your hand, as you did; then with open cards, every hand known and everyone playing perfectly afterwards. A choice's cost is what it gives up against the best one.",

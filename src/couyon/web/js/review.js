@@ -4,25 +4,32 @@
 // and with every hand known (docs/api.md, "The review"). The costliest decisions are listed
 // first and marked in words wherever they appear. A coucou game's review is a list of the coups
 // seat 1 played: its choice beside the expert's, the other choice's outcome, the showdown.
+// A friends' table's game (#/tables/<code>/<secret>/review/<game id>) is reviewed from the reader's own
+// seat: the server writes it from there (its `seat`), and js/friends/seats.js turns its seats round as
+// the table did, so the reader is South (seat 1 at coucou) and his camp "us" here too.
 
 import { api } from "./api.js";
 import { addWords, cardName, cardWithArticle, currentLanguage, t } from "./i18n.js";
 import { byHandOrder, suitSymbol } from "./cards.js";
 import { loadWords } from "./games/index.js";
+import { seatOrder, turning } from "./friends/seats.js";
 import reviewWords from "./review-words.js";
 
 addWords(reviewWords);
 
 const SEATS = ["S", "W", "N", "E"];
-const page = { id: null, review: null, error: null, deal: 0, trick: 0, drawn: null };
+const page = { id: null, table: null, review: null, error: null, deal: 0, trick: 0, drawn: null };
 
-/** Show the review of ``gameId`` in ``root``; its data is fetched once, and drawn again for another language. */
-export async function showReview(root, gameId) {
+/**
+ * Show the review of ``gameId`` in ``root`` (a friends' table's, from the reader's seat, when ``table``
+ * gives its code and secret); its data is fetched once, and drawn again for another language.
+ */
+export async function showReview(root, gameId, table = null) {
   if (page.id !== gameId) {
-    Object.assign(page, { id: gameId, review: null, error: null, deal: 0, trick: 0, drawn: null });
+    Object.assign(page, { id: gameId, table, review: null, error: null, deal: 0, trick: 0, drawn: null });
     root.replaceChildren(paragraph(t().review.loading));
     try {
-      page.review = await api.review(gameId);
+      page.review = table ? fromOwnSeat(await api.tableReview(table.code, table.secret)) : await api.review(gameId);
       await loadWords(page.review.game); // the game's own words (coucou's review words live with coucou)
     } catch (error) {
       page.error = error;
@@ -37,6 +44,23 @@ export async function showReview(root, gameId) {
     page.id = null; // asked again on the next visit: the game may be over by then
   } else if (page.review.game === "coucou" || page.review.game === "as-qui-court") drawCoucou(root);
   else draw(root);
+  if (page.table) root.prepend(backToTable(page.table));
+}
+
+/** A table's review with its seats turned round so that the reader's seat (``seat``) is South, or seat 1. */
+function fromOwnSeat(review) {
+  const coucou = typeof review.players === "number";
+  const mine = coucou ? Number(review.seat) : review.seat;
+  return turning(seatOrder(coucou ? { players: review.players, seat: mine } : null), mine).answer(review);
+}
+
+function backToTable(table) {
+  const link = element("a", "button", t().review.backToTable);
+  link.id = "review-back-to-table";
+  link.href = `#/tables/${table.code}/${table.secret}`;
+  const line = paragraph("");
+  line.append(link);
+  return line;
 }
 
 function failure(error) {

@@ -20,6 +20,7 @@ _BOTS: tuple[TarotBot, ...] = (
     ExpertTarotBot(),
     ExpertTarotBot.table_expert(2),
     ExpertTarotBot.table_expert(3),
+    ExpertTarotBot.compiled_expert(),
 )
 TAROT_BOTS_BY_ID: dict[str, TarotBot] = {bot_id(bot): bot for bot in _BOTS}
 

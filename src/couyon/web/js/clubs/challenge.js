@@ -1,7 +1,7 @@
 // "Défier un ami" / "Challenge a friend": the link of a finished game's deals (from the end-of-game dialog), and the
 // challenge's page (#/challenge/<id>): take it up, then both results side by side once one's own game is over.
 import { addWords, currentLanguage, t } from "../i18n.js";
-import { call, el, table } from "./dom.js";
+import { call, el, table, takerName } from "./dom.js";
 import clubWords from "./words.js";
 
 addWords(clubWords);
@@ -55,7 +55,7 @@ export async function showChallenge(challengeId, heading, draw, status, fail, co
     const outcome = (line) => {
       if (!line) return "–";
       if ("coup" in line) return `${line.card} ${line.said ?? ""}${line.lost ? " ✗" : ""}`.trim();
-      const parts = [line.taker ?? t().clubs.nobody, line.contract, t().clubs.outcome[line.outcome] ?? line.outcome];
+      const parts = [takerName(line.taker), line.contract, t().clubs.outcome[line.outcome] ?? line.outcome];
       if ("points" in line) parts.push(String(line.points));
       return parts.filter(Boolean).join(", ");
     };

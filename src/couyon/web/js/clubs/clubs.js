@@ -2,7 +2,7 @@
 // import() by js/main.js on the first visit of one of them. Every name and text from the server is inserted as
 // text, never as HTML. ``context`` is main's: { routeFor, playGame(answer) }.
 import { addWords, currentLanguage, t } from "../i18n.js";
-import { call, el, table } from "./dom.js";
+import { call, el, table, takerName } from "./dom.js";
 import { showChallenge } from "./challenge.js";
 import clubWords from "./words.js";
 
@@ -204,14 +204,14 @@ async function showClub(clubId, heading, draw, status, fail) {
                 "li",
                 {},
                 el("a", { href: `#/tournament/${item.id}` }, item.name),
-                ` — ${words.summary(nameOf(item.game), item.count, words.state[item.state])}, ${words.when(when(item.opens_at), when(item.closes_at))}`,
+                ` — ${words.summary(nameOf(item.game), item.count, words.state[item.state], item.deals)}, ${words.when(when(item.opens_at), when(item.closes_at))}`,
               ),
             ),
           )
         : el("p", {}, words.noTournament),
     ),
   );
-  if (club.manager) parts.push(scheduleForm(clubId, fail));
+  if (club.manager) parts.push(scheduleForm(clubId, club.deals_per_game, fail));
   parts.push(el("p", {}, el("a", { href: "#/clubs" }, words.allClubs)));
   heading.textContent = club.name;
   draw(...parts);
@@ -222,7 +222,7 @@ function localInput(date) {
   return shifted.toISOString().slice(0, 16);
 }
 
-function scheduleForm(clubId, fail) {
+function scheduleForm(clubId, dealsPerGame, fail) {
   const words = t().clubs;
   const [gameField, gameSelect] = select("t-game", words.tournamentGame, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
   const levels = () => catalog.find((game) => game.id === gameSelect.value)?.options.find((option) => option.name === "level");
@@ -231,8 +231,34 @@ function scheduleForm(clubId, fail) {
     const rule = levels();
     levelSelect.replaceChildren(...(rule ? rule.values.map((value) => el("option", { value, selected: value === rule.default }, value)) : []));
   };
-  gameSelect.addEventListener("change", fillLevels);
+  // A game whose every game plays the same number of deals (tarot: as many as players) can be given its length in
+  // deals: the server makes it that many games' worth.
+  const [unitField, unitSelect] = select("t-unit", words.lengthIn, [["games", words.unit.games], ["deals", words.unit.deals]], "games");
+  const countInput = el("input", { id: "field-t-count", name: "t-count", type: "number", min: 1, max: 20, value: 3, required: true });
+  const countLabel = el("label", { htmlFor: "field-t-count" }, words.count);
+  const perGame = () => dealsPerGame[gameSelect.value] ?? null;
+  let shownStep = 1; // Deals per unit of the field's value: 1 while it counts games.
+  const fillLength = () => {
+    const deals = perGame();
+    unitField.hidden = deals === null;
+    if (deals === null) unitSelect.value = "games";
+    const step = unitSelect.value === "deals" ? deals : 1;
+    // The same number of games in the new unit (3 games are 12 deals at tarot à 4, and back).
+    const games = Math.min(20, Math.max(1, Math.round(Number(countInput.value) / shownStep) || 1));
+    shownStep = step;
+    countLabel.textContent = unitSelect.value === "deals" ? words.dealCount : words.count;
+    countInput.min = String(step);
+    countInput.step = String(step);
+    countInput.max = String(20 * step);
+    countInput.value = String(games * step);
+  };
+  gameSelect.addEventListener("change", () => {
+    fillLevels();
+    fillLength();
+  });
+  unitSelect.addEventListener("change", fillLength);
   fillLevels();
+  fillLength();
   const now = new Date();
   const weekly = el("input", { id: "field-t-weekly", name: "t-weekly", type: "checkbox" });
   return form(
@@ -241,7 +267,8 @@ function scheduleForm(clubId, fail) {
       field("t-name", words.tournamentName, { maxLength: 24, required: true }),
       gameField,
       levelField,
-      field("t-count", words.count, { type: "number", min: 1, max: 20, value: 3, required: true }),
+      unitField,
+      el("p", { className: "field" }, countLabel, countInput),
       field("t-opens", words.opens, { type: "datetime-local", value: localInput(now), required: true }),
       field("t-closes", words.closes, { type: "datetime-local", value: localInput(new Date(now.getTime() + 86400000)), required: true }),
       el("p", { className: "field" }, weekly, el("label", { htmlFor: "field-t-weekly" }, words.weekly)),
@@ -250,7 +277,7 @@ function scheduleForm(clubId, fail) {
       const body = {
         name: data.get("t-name"),
         game: data.get("t-game"),
-        count: Number(data.get("t-count")),
+        [unitSelect.value === "deals" ? "deals" : "count"]: Number(data.get("t-count")),
         opens_at: new Date(data.get("t-opens")).toISOString(),
         closes_at: new Date(data.get("t-closes")).toISOString(),
         weekly: weekly.checked,
@@ -270,7 +297,7 @@ async function showTournament(tournamentId, heading, draw, status, fail, context
   const item = await call("GET", path);
   const done = item.games.filter((game) => game.finished).length;
   const parts = [
-    el("p", {}, `${words.summary(nameOf(item.game), item.count, words.state[item.state])}. ${words.when(when(item.opens_at), when(item.closes_at))}.`),
+    el("p", {}, `${words.summary(nameOf(item.game), item.count, words.state[item.state], item.deals)}. ${words.when(when(item.opens_at), when(item.closes_at))}.`),
     el("p", {}, done === item.count ? words.allPlayed : words.progress(done, item.count)),
   ];
   if (item.state === "open" && done < item.count) {
@@ -329,32 +356,73 @@ function resultsParts(item, results) {
   const parts = [el("h2", {}, words.standings), standings];
   const entrants = new Map(results.standings.map((row) => [row.entrant, row]));
   if (results.deals.length) {
-    parts.push(el("h2", {}, words.deals));
-    for (const deal of results.deals) {
-      const hasContract = deal.results.some((row) => "contract" in row);
-      const hasPoints = deal.results.some((row) => "points" in row);
-      parts.push(
-        table(
-          words.dealCaption(deal.game, deal.deal),
-          [
-            words.nameHeader,
-            words.takerHeader,
-            ...(hasContract ? [words.contractHeader] : []),
-            ...(hasPoints ? [words.pointsHeader] : []),
-            words.outcomeHeader,
-            words.percentHeader,
-          ],
-          deal.results.map((row) => [
-            who(entrants.get(row.entrant) ?? row),
-            row.taker ?? words.nobody,
-            ...(hasContract ? [row.contract ?? "–"] : []),
-            ...(hasPoints ? [String(row.points)] : []),
-            words.outcome[row.outcome] ?? row.outcome ?? "–",
-            String(row.percent),
-          ]),
-        ),
-      );
-    }
+    // Each deal's results are asked when it is opened (a page of them at a time): a big tournament's every deal
+    // at once would be megabytes.
+    parts.push(el("h2", {}, words.deals), el("p", {}, words.dealsHelp));
+    const list = el("ul", { className: "clubs-deals" });
+    for (const deal of results.deals) list.append(el("li", {}, dealOpener(item, deal, entrants)));
+    parts.push(list);
   }
   return parts;
+}
+
+/** A button that shows one deal's results under it, a page at a time ("more" fetches the next one). */
+function dealOpener(item, deal, entrants) {
+  const words = t().clubs;
+  const button = el("button", { type: "button", className: "button", "aria-expanded": "false" }, words.dealOpen(deal.game, deal.deal, deal.entrants));
+  const region = el("div", { hidden: true });
+  const status = el("p", { role: "status" });
+  const rows = [];
+  let shown = false;
+  let next = 0;
+  const load = async () => {
+    const path = `/api/tournaments/${encodeURIComponent(item.id)}/deals/${deal.game}/${deal.deal}?offset=${next}`;
+    const page = await call("GET", path);
+    rows.push(...page.results);
+    next = page.next_offset;
+    region.replaceChildren(dealTable(deal, rows, entrants));
+    if (next !== null) {
+      const more = el("button", { type: "button", className: "button" }, words.moreResults(rows.length, page.entrants));
+      more.addEventListener("click", () => load().catch((error) => (status.textContent = error.message ?? words.error)));
+      region.append(el("p", {}, more));
+    }
+  };
+  button.addEventListener("click", async () => {
+    shown = !shown;
+    button.setAttribute("aria-expanded", String(shown));
+    region.hidden = !shown;
+    if (shown && !rows.length) {
+      try {
+        await load();
+      } catch (error) {
+        status.textContent = error?.message && error.status ? error.message : words.error;
+      }
+    }
+  });
+  return el("div", {}, button, region, status);
+}
+
+function dealTable(deal, rows, entrants) {
+  const words = t().clubs;
+  const hasContract = rows.some((row) => "contract" in row);
+  const hasPoints = rows.some((row) => "points" in row);
+  return table(
+    words.dealCaption(deal.game, deal.deal),
+    [
+      words.nameHeader,
+      words.takerHeader,
+      ...(hasContract ? [words.contractHeader] : []),
+      ...(hasPoints ? [words.pointsHeader] : []),
+      words.outcomeHeader,
+      words.percentHeader,
+    ],
+    rows.map((row) => [
+      who(entrants.get(row.entrant) ?? row),
+      takerName(row.taker),
+      ...(hasContract ? [row.contract ?? "–"] : []),
+      ...(hasPoints ? [String(row.points)] : []),
+      words.outcome[row.outcome] ?? row.outcome ?? "–",
+      String(row.percent),
+    ]),
+  );
 }

@@ -1,26 +1,10 @@
-// What the clubs' modules share: the API's calls (errors as api.js's ApiError) and building elements as text.
-import { ApiError } from "../api.js";
+// What the clubs' modules share: the API's calls (api.js's request: errors as its ApiError) and building elements.
+import { t } from "../i18n.js";
 
-/** One API call: its JSON answer, or an ApiError with the server's sentence. */
-export async function call(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, options);
-  } catch {
-    throw new ApiError(0, "network", "network");
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = data?.error ?? { code: "http", message: response.statusText };
-    throw new ApiError(response.status, error.code, error.message);
-  }
-  return data;
-}
+export { request as call } from "../api.js";
+
+/** A deal's taker in the page's words: his seat as the table names it (Sud, Ouest…), or nobody. */
+export const takerName = (seat) => (seat ? (t().seat[seat] ?? seat) : t().clubs.nobody);
 
 /** An element with its properties (``aria-*`` and ``data-*`` as attributes) and children (strings become text). */
 export function el(tag, properties = {}, ...children) {

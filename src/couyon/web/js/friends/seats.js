@@ -3,6 +3,7 @@
 // seats round before the table sees them: his seat becomes South (or 1), the others keep their order
 // round the table, and at couyon and Malmedy the two camps swap names when the turn is odd (his camp
 // is always "us"). The moves a page sends name no seat, so nothing is turned back on the way out.
+// The review of a table's game (js/review.js) is turned the same way.
 //
 // Which fields hold seats is the games' JSON (docs/api.md): a seat as a value (`seat`, `to_move`,
 // `dealer`…), a list of seats (`seats`, `order`…), a seat as a key (`hand_sizes`, `totals`, coucou's
@@ -21,7 +22,7 @@ const SEAT_VALUES = new Set([
   "capot",
   "with",
 ]);
-const SEAT_LISTS = new Set(["seats", "order", "losers", "eliminated"]);
+const SEAT_LISTS = new Set(["seats", "order", "losers", "eliminated", "kings_shown"]);
 const PREFIXED_LISTS = new Set(["bids", "actions"]);
 const TEAMS = { NS: "WE", WE: "NS" };
 const CARD_SEATS = ["S", "W", "N", "E"];

@@ -12,7 +12,7 @@
 
 import { ApiError, api, request } from "../api.js";
 import { addWords, t } from "../i18n.js";
-import { gameName, pageGame } from "../games/index.js";
+import { gameInfo, gameName, pageGame } from "../games/index.js";
 import { announce, rerender, state } from "../table/shared.js";
 import words from "./friends-words.js";
 import { seatOrder, turning } from "./seats.js";
@@ -787,6 +787,13 @@ function renderEnd(box, where, over = false) {
   const rematch = button(where === "end" ? "end-rematch" : "bar-rematch", words.rematch, true, askRematch);
   rematch.setAttribute("aria-pressed", String(Boolean(mine && mine.rematch)));
   nodes.push(rematch);
+  if (gameInfo(table.game).review && table.game_id) {
+    // The review from this person's own seat (js/review.js); its "Retour à la table" comes back here.
+    const review = element("a", t().reviewGame, "button");
+    review.id = `${where}-review`;
+    review.href = `${routeOf(table)}/review/${encodeURIComponent(table.game_id)}`;
+    nodes.push(review);
+  }
   if (asked.length) nodes.push(element("p", words.rematchOf(asked.map((entry) => entry.name).join(", ")), "friends-help"));
   if (table.results && table.results.games > 0) nodes.push(resultsTable(table));
   rebuild(box, nodes);
