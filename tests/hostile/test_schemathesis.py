@@ -1,5 +1,5 @@
 """Schemathesis against /api/openapi.json: generated valid and invalid requests, anonymous and from a player
-with a game under way, find no 500 and no answer that breaks the schema (status codes, content types,
+with a game and a friends' table under way, find no 500 and no answer that breaks the schema (status codes, content types,
 headers and bodies as documented), and every schema-invalid request is refused."""
 
 from __future__ import annotations
@@ -42,6 +42,19 @@ HAVE_INVALID_FORMS = {
     "POST /api/clubs/{club_id}/tournaments",
     "GET /api/tournaments/{tournament_id}/deals/{game}/{deal}",
     "POST /api/challenges",
+    "POST /api/tables",
+    "POST /api/tables/join",
+    "GET /api/tables/{code}",
+    "GET /api/tables/{code}/game",
+    "POST /api/tables/{code}/seats",
+    "DELETE /api/tables/{code}/seats/mine",
+    "POST /api/tables/{code}/start",
+    "POST /api/tables/{code}/seats/{seat}/bot",
+    "POST /api/tables/{code}/rematch",
+    "POST /api/tables/{code}/moves",
+    "POST /api/tables/{code}/messages",
+    "GET /api/tables/{code}/record",
+    "GET /api/tables/{code}/review",
 }
 """The operations whose body, query or path can break the schema; the others have no invalid request."""
 REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
@@ -61,13 +74,16 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
             rate_games_per_minute=0,
             rate_moves_per_minute=0,
             answer_floor_ms=0,
+            table_joins_per_minute=0,
         )
     )
     cookies: dict[str, str] = {}
     path_parameters: dict[str, str] = {}
+    query: dict[str, str] = {}
     if who == "player":
         # A real player whose real game, club and open tournament every generated request of theirs targets: moves
-        # and a club's or tournament's requests get past the ownership and membership checks.
+        # and a club's or tournament's requests get past the ownership and membership checks; and his friends'
+        # table, started, that every table request targets (with its secret, for the valid reads).
         with TestClient(app, base_url="http://127.0.0.1") as browser:
             path_parameters["game_id"] = new_game(browser)["id"]
             cookies["couyon_player"] = browser.cookies["couyon_player"]
@@ -78,13 +94,25 @@ def test_api_conforms_to_its_schema(tmp_path: Path, mode: GenerationMode, who: s
             tournament["closes_at"] = (opens + dt.timedelta(days=1)).isoformat()
             scheduled = browser.post(f"/api/clubs/{club['id']}/tournaments", json=tournament)
             path_parameters["tournament_id"] = scheduled.json()["id"]
+            assert browser.put("/api/player", json={"name": "Fuzzer"}).status_code == 200
+            table = browser.post("/api/tables", json={"game": "couyon", "clock": 0}).json()
+            assert browser.post(f"/api/tables/{table['code']}/start", json={"secret": table["secret"]}).is_success
+            path_parameters["code"] = table["code"]
+            query["secret"] = table["secret"]
     schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=CONFIG)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 38
+    assert len(operations) == 51
     tested = set()
     for operation in operations:
         known = {name: value for name, value in path_parameters.items() if f"{{{name}}}" in operation.path}
-        strategy = operation.as_strategy(mode, cookies=cookies or None, path_parameters=known or None)
+        # The table's secret goes in the valid reads' query only: an invalid request may break its query.
+        reads_secret = mode == GenerationMode.POSITIVE and operation.method.upper() in ("GET", "DELETE")
+        strategy = operation.as_strategy(
+            mode,
+            cookies=cookies or None,
+            path_parameters=known or None,
+            query=query if reads_secret and "{code}" in operation.path and query else None,
+        )
 
         @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, suppress_health_check=list(HealthCheck))
         @given(case=strategy)

@@ -85,6 +85,19 @@ def test_defaults_and_overrides(tmp_path: Path) -> None:
     assert custom.rate_moves_per_minute == 0 and custom.table_bot == "baseline/1"
 
 
+def test_the_tables_grace_period_and_joins_limit_are_settings() -> None:
+    defaults = Settings.from_environment({})
+    assert (defaults.table_grace_seconds, defaults.table_joins_per_minute) == (60.0, 20)
+    custom = Settings.from_environment({"COUYON_TABLE_GRACE_S": "1.5", "COUYON_TABLE_JOINS_PER_MINUTE": "0"})
+    assert (custom.table_grace_seconds, custom.table_joins_per_minute) == (1.5, 0)
+    with pytest.raises(ConfigError, match="COUYON_TABLE_GRACE_S must be a number of seconds, not 'soon'"):
+        Settings.from_environment({"COUYON_TABLE_GRACE_S": "soon"})
+    with pytest.raises(ConfigError, match=r"COUYON_TABLE_GRACE_S must be at least 0\.1 seconds, not 0"):
+        Settings.from_environment({"COUYON_TABLE_GRACE_S": "0"})
+    with pytest.raises(ConfigError, match="COUYON_TABLE_JOINS_PER_MINUTE must be at least 0"):
+        Settings.from_environment({"COUYON_TABLE_JOINS_PER_MINUTE": "-1"})
+
+
 def test_connection_limits_have_defaults_and_settings() -> None:
     defaults = Settings.from_environment({})
     assert (defaults.max_header_bytes, defaults.max_headers, defaults.max_url_bytes) == (16384, 64, 4096)

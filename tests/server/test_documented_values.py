@@ -141,7 +141,7 @@ def test_the_servers_defaults_and_constants_are_the_codes() -> None:
     assert stated("server.md", r"`Strict-Transport-Security: (max-age=[0-9]+)`").group(1).encode() == HSTS
 
 
-SETTING_OF = {"COUYON_RATE_READS_PER_MINUTE": "reads_per_minute"}
+SETTING_OF = {"COUYON_RATE_READS_PER_MINUTE": "reads_per_minute", "COUYON_TABLE_GRACE_S": "table_grace_seconds"}
 """Variables whose setting is read through another name (None stands for twice the moves' limit)."""
 
 
@@ -165,6 +165,8 @@ SETTING_OF = {"COUYON_RATE_READS_PER_MINUTE": "reads_per_minute"}
         "COUYON_MAX_CONNECTIONS_PER_ADDRESS",
         "COUYON_RETENTION_DAYS",
         "COUYON_PRUNE_INTERVAL_SECONDS",
+        "COUYON_TABLE_GRACE_S",
+        "COUYON_TABLE_JOINS_PER_MINUTE",
     ],
 )
 def test_each_documented_default_of_a_setting_is_its_default(variable: str) -> None:

@@ -15,7 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
+from starlette.websockets import WebSocketDisconnect
 from tests.server.helpers import new_game, play_to_end, send_move
 
 from couyon.loadgen import ServerProcess
@@ -188,3 +190,72 @@ def test_the_real_server_prunes_by_itself(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the server did not prune"
             time.sleep(0.2)
         assert game_ids(data_dir) == {"g_recent"}
+
+
+# -- friends' tables (issue 21): a table in use keeps its game, an untouched one is closed, then forgotten ----------
+
+
+def _table(client: Any, game: str, **options: Any) -> dict[str, Any]:
+    assert client.put("/api/player", json={"name": "Table" + game.title()}).status_code == 200
+    opened = client.post("/api/tables", json={"game": game, "options": options or None, "clock": 0})
+    assert opened.status_code == 201, opened.text
+    table: dict[str, Any] = opened.json()
+    started = client.post(f"/api/tables/{table['code']}/start", json={"secret": table["secret"]})
+    assert started.status_code == 200 and started.json()["state"] == "playing", started.text
+    return table | {"game_id": started.json()["game_id"]}
+
+
+def _at(client: Any, table: dict[str, Any], tail: str = "") -> Any:
+    return client.get(f"/api/tables/{table['code']}{tail}", params={"secret": table["secret"]})
+
+
+def test_an_untouched_table_is_closed_with_its_unfinished_game_and_a_table_in_use_keeps_its_own(
+    make_client: Any, clock: Any
+) -> None:
+    left, kept, done = make_client(), make_client(), make_client()
+    store = left.app.state.store
+    abandoned = _table(left, "couyon", level="beginner")  # Nobody comes back to it.
+    in_use = _table(kept, "couyon", level="beginner")  # Its game is old, but its player keeps coming back.
+    finished = _table(done, "coucou", players=5, tokens=1, level="easy")
+    for _ in range(60):
+        answer = _at(done, finished, "/game").json()
+        if answer["view"]["winner"] is not None:
+            break
+        body = {"secret": finished["secret"], "move": answer["view"]["legal"][0], "move_number": answer["move_number"]}
+        assert done.post(f"/api/tables/{finished['code']}/moves", json=body).status_code == 200
+    assert _at(done, finished).json()["state"] == "over"
+    for _ in range(2):
+        clock.advance(dt.timedelta(days=10))
+        assert _at(kept, in_use, "/game").status_code == 200  # Polling the game counts as being at the table.
+    pruned = left.app.state.retention.run()  # Day 20: the others were untouched since day 0.
+    assert (pruned.tables_closed, pruned.tables_forgotten) == (2, 0)
+    assert store.game(in_use["game_id"]) is not None and _at(kept, in_use).json()["state"] == "playing"
+    assert store.game(abandoned["game_id"]) is None  # Unfinished, it went with its table.
+    assert store.game(finished["game_id"]) is not None  # Finished, it keeps its record.
+    closed = "This table was closed after a long time with nobody at it: open a new one."
+    for client, table in ((left, abandoned), (done, finished)):
+        answer = _at(client, table)
+        assert answer.status_code == 410 and answer.json()["error"] == {"code": "table_closed", "message": closed}
+        joined = client.post("/api/tables/join", json={"code": table["code"]})
+        assert joined.status_code == 410 and joined.json()["error"]["code"] == "table_closed"
+        sat = client.post(f"/api/tables/{table['code']}/seats", json={"secret": table["secret"], "seat": "N"})
+        assert sat.status_code == 410
+    record = _at(done, finished, "/record")
+    assert record.status_code == 200 and json.loads(record.text)["table"] == finished["code"]
+    assert _at(left, abandoned, "/record").status_code == 404
+    with (
+        pytest.raises(WebSocketDisconnect) as ended,
+        left.websocket_connect(
+            f"/api/tables/{abandoned['code']}/socket?secret={abandoned['secret']}",
+            headers={"cookie": "; ".join(f"{name}={value}" for name, value in left.cookies.items())},
+        ) as socket,
+    ):
+        assert socket.receive_json() == {"type": "error", "status": 410, "code": "table_closed", "message": closed}
+        socket.receive_json()
+    assert ended.value.code == 1008
+    # A second retention period later, the closed tables are deleted; the one in use, untouched since day 20, closes.
+    clock.advance(dt.timedelta(days=15))
+    pruned = left.app.state.retention.run()
+    assert (pruned.tables_closed, pruned.tables_forgotten) == (1, 2)
+    assert _at(left, abandoned).status_code == 404 and _at(kept, in_use).status_code == 410
+    assert store.game(finished["game_id"]) is not None and store.game(in_use["game_id"]) is None

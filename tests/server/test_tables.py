@@ -20,6 +20,7 @@ from couyon.registry import GAMES, REVIEW_CODE, verify_record
 from couyon.server.app import create_app
 from couyon.server.config import Settings
 from couyon.server.games import VerificationError
+from couyon.server.limits import request_kind
 from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_replay
 
 Client = Any
@@ -27,9 +28,7 @@ Table = dict[str, Any]
 
 
 @pytest.fixture
-def make_app(tmp_path: Path, clock: MovableClock, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
-    monkeypatch.setenv("COUYON_TABLE_GRACE_S", "30")
-    monkeypatch.setenv("COUYON_TABLE_JOINS_PER_MINUTE", "5")
+def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]]:
     apps: list[Any] = []
 
     def make(**overrides: Any) -> Any:
@@ -40,6 +39,8 @@ def make_app(tmp_path: Path, clock: MovableClock, monkeypatch: pytest.MonkeyPatc
             "rate_games_per_minute": 0,
             "rate_moves_per_minute": 0,
             "answer_floor_ms": 0,
+            "table_grace_seconds": 30.0,
+            "table_joins_per_minute": 5,
         }
         (tmp_path / "data").mkdir(exist_ok=True)
         app = create_app(Settings(**(settings | overrides)), clock=clock)
@@ -148,6 +149,7 @@ def test_every_refusal_of_opening_joining_and_sitting_is_one_sentence(app: Any) 
     wrong_code = refusal(anne.post("/api/tables/join", json={"code": "ZZZ-ZZZ"}), 404, "no_table")
     wrong_secret = refusal(anne.get(path(table), params={"secret": "x" * 22}), 404, "no_table")
     assert wrong_code == wrong_secret == "There is no table with this code: check it with the person who opened it."
+    refusal(anne.get(path(table), params={"secret": "é" * 22}), 404, "no_table")  # Not a 500 (compare_digest).
     refusal(anne.post("/api/tables/join", json={"code": "O0I1L!"}), 404, "no_table")  # Not even a code.
     refusal(sit(person(app, None), table, "N"), 422, "name_required")
     bob = person(app, "Bob")
@@ -249,6 +251,22 @@ def test_a_player_gone_past_the_grace_period_has_his_seat_played_until_he_comes_
     # Bob comes back: his seat is his again.
     game_of(bob, table)
     assert not anne.get(path(table), params={"secret": table["secret"]}).json()["seats"][2]["bot_now"]
+
+
+def test_a_host_who_leaves_before_the_start_hands_the_table_to_the_next_seated_person(app: Any) -> None:
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "couyon", level="beginner")
+    assert sit(carl, table, "E").status_code == 200 and sit(bob, table, "N").status_code == 200
+    left = anne.delete(path(table, "/seats/mine"), params={"secret": table["secret"]}).json()
+    assert left["host"] == "N" and left["me"] is None  # After S in turn order (W is free): North.
+    refusal(anne.post(path(table, "/start"), json={"secret": table["secret"]}), 403, "not_host")
+    assert start(bob, table)["state"] == "playing"
+
+
+def test_table_moves_count_against_the_moves_limit_as_the_solo_table_s_do() -> None:
+    assert request_kind("POST", "/api/tables/ABCDEF/moves") == request_kind("POST", "/api/games/g_1/moves") == "moves"
+    assert request_kind("GET", "/api/tables/ABCDEF/game") == "reads"
+    assert request_kind("POST", "/api/tables/ABCDEF/messages") == "reads"
 
 
 def test_the_host_gives_a_silent_seat_to_the_bot_and_its_player_takes_it_back_with_a_hello(app: Any) -> None:
@@ -377,6 +395,42 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     assert previous is not None and int(dealer or 0) == int(previous) % 5 + 1
     if again["state"] == "playing":
         refusal(anne.post(path(table, "/rematch"), json={"secret": table["secret"]}), 409, "game_not_over")
+
+
+def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the_bot(app: Any) -> None:
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    assert sit(bob, table, "2").status_code == 200
+    start(anne, table)
+    leave = {"secret": table["secret"]}
+    assert refusal(bob.delete(path(table, "/seats/mine"), params=leave), 409, "table_playing").endswith("one.")
+    refusal(sit(carl, table, "3"), 409, "table_started")
+    assert anne.post(path(table, "/seats/2/bot"), json={"secret": table["secret"]}).status_code == 200
+    for _ in range(40):
+        answer = game_of(anne, table)
+        if answer["view"]["winner"] is not None:
+            break
+        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    first_game = anne.get(path(table), params=leave).json()
+    assert first_game["state"] == "over"
+    left = bob.delete(path(table, "/seats/mine"), params=leave)
+    assert left.status_code == 200 and left.json()["me"] is None and left.json()["seats"][1]["holder"] == "bot"
+    # Between games the free seat may be taken; the rematch waits for every seated person, the newcomers too, and
+    # starts when the last who had not asked leaves.
+    assert sit(carl, table, "2").status_code == 200
+    dora = person(app, "Dora")
+    assert sit(dora, table, "3").status_code == 200
+    for asking in (anne, carl):
+        asked = asking.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+        assert asked["state"] == "over" and asked["game_id"] == first_game["game_id"]
+    gone = dora.delete(path(table, "/seats/mine"), params=leave).json()
+    assert gone["game_id"] != first_game["game_id"] and gone["state"] in ("playing", "over")
+    again = anne.get(path(table), params=leave).json()
+    assert again["game_id"] == gone["game_id"] and again["move_number"] > 0  # Its bots have moved.
+    holders = app.state.tables.store.holders(again["game_id"])
+    carl_id = app.state.tables.load(table["code"]).seats["2"].player_id
+    assert holders["2"] == carl_id and holders["1"] is not None and holders["3"] is None
+    refusal(bob.get(path(table, "/game"), params=leave), 403, "not_seated")
 
 
 @pytest.mark.parametrize(

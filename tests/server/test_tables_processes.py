@@ -1,9 +1,10 @@
 """Friends' tables across real ``couyon serve`` processes and real WebSockets (the ``websockets`` client).
 
 One SQLite process: two people play a whole game over sockets; one closes his socket mid-game, the bot plays his
-seat once the grace period is over, and he comes back with the moves he missed. Two processes on one PostgreSQL:
-a move made on one reaches a socket on the other (LISTEN/NOTIFY), and a ``kill -9`` of one mid-game loses no move:
-its client reconnects to the other process and the game goes on to its end.
+seat once the grace period is over, and he comes back with the moves he missed; a clock that runs out has the bot
+play for the seat, and every socket receives that move. Two processes on one PostgreSQL: a move made on one reaches
+a socket on the other (LISTEN/NOTIFY), and so does a preset message; and a ``kill -9`` of one mid-game loses no
+move: its client reconnects to the other process and the game goes on to its end.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import websockets
 
 from couyon.loadgen import ServerProcess
 from couyon.registry import verify_record
-from couyon.store import Store
+from couyon.store import Store, sqlite_url
+from couyon.store.tables import TableStore
 
 ENVIRONMENT = {"COUYON_TABLE_GRACE_S": "1", "COUYON_ANSWER_FLOOR_MS": "0", "COUYON_RETENTION_DAYS": "0"}
 
@@ -192,3 +194,98 @@ def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: P
     finally:
         first.kill()
         second.stop()
+
+
+async def _until(person: Person, wanted: Any, seconds: float) -> dict[str, Any]:
+    """The first message of ``person``'s socket that ``wanted`` accepts, keeping his table and moves up to date."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while True:
+        left = deadline - asyncio.get_running_loop().time()
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(person.socket.recv(), max(0.01, left)))
+        if message["type"] == "table":
+            person.table = message["table"]
+            person.seat = person.table["me"]
+        elif message["type"] == "game":
+            person.number = message["answer"]["move_number"]
+            person.events += message["answer"]["events"]
+        if wanted(message):
+            return message
+
+
+def test_a_preset_message_sent_on_one_process_reaches_a_socket_on_another(tmp_path: Path, postgres_url: str) -> None:
+    first = ServerProcess(tmp_path / "a", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
+    second = ServerProcess(tmp_path / "b", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
+    starting = threading.Thread(target=first.start)
+    starting.start()
+    second.start()
+    starting.join()
+    try:
+        anne, bob = Person(first.url, "Anne"), Person(second.url, "Bob")
+        code, secret = open_table(anne, bob, "couyon", "N", level="beginner")
+
+        def message_of(seat: str, text: str) -> Any:
+            return lambda message: message == {"type": "message", "seat": seat, "message": text}
+
+        async def scenario() -> None:
+            await anne.connect(first.url, code, secret)
+            await bob.connect(second.url, code, secret)
+            for person in (anne, bob):  # Each socket's hello answered: it is at the table on its process.
+                await _until(person, lambda message: message["type"] == "table", 10)
+            # On Anne's socket (process a): Bob's socket (process b) receives it, through LISTEN/NOTIFY.
+            await anne.socket.send(json.dumps({"type": "message", "message": "well_played"}))
+            await _until(bob, message_of("S", "well_played"), 10)
+            # Over HTTP on process b: Anne's socket on process a receives it.
+            sent = bob.http.post(f"/api/tables/{code}/messages", json={"secret": secret, "message": "thanks_partner"})
+            assert sent.status_code == 200 and sent.json() == {"seat": "N", "message": "thanks_partner"}
+            await _until(anne, message_of("N", "thanks_partner"), 10)
+            await anne.socket.close()
+            await bob.socket.close()
+
+        asyncio.run(scenario())
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_a_clock_that_runs_out_has_the_bot_play_for_the_seat_and_every_socket_receives_it(tmp_path: Path) -> None:
+    """The shortest clock a table has (15 s): the person to move does nothing, and the table's bot moves for him."""
+    with ServerProcess(tmp_path / "one", environment=ENVIRONMENT) as server:
+        anne, bob = Person(server.url, "Anne"), Person(server.url, "Bob")
+        table = anne.http.post("/api/tables", json={"game": "couyon", "options": {"level": "beginner"}, "clock": 15})
+        code, secret = table.json()["code"].replace("-", ""), table.json()["secret"]
+        assert bob.http.post(f"/api/tables/{code}/seats", json={"secret": secret, "seat": "N"}).status_code == 200
+
+        def a_person_to_move(message: dict[str, Any]) -> bool:
+            return message["type"] == "game" and message["answer"]["view"]["to_move"] in ("S", "N")
+
+        async def scenario() -> tuple[str, int, float]:
+            await anne.connect(server.url, code, secret)
+            await bob.connect(server.url, code, secret)
+            assert anne.http.post(f"/api/tables/{code}/start", json={"secret": secret}).status_code == 200
+            waiting = await _until(anne, a_person_to_move, 20)
+            began = asyncio.get_running_loop().time()
+            seat, number = waiting["answer"]["view"]["to_move"], waiting["answer"]["move_number"]
+            # The table message sent with that game message shows the clock: the seat to move, the time it has left.
+            assert anne.table["to_move"] == seat and 0 < anne.table["deadline_ms"] <= 15_000
+
+            def the_bots_move(message: dict[str, Any]) -> bool:
+                return message["type"] == "game" and any(
+                    event.get("seat") == seat for event in message["answer"]["events"]
+                )
+
+            for person in (anne, bob):  # Nobody moves: each socket receives the move made for that seat.
+                await _until(person, the_bots_move, 25)
+            waited = asyncio.get_running_loop().time() - began
+            await anne.socket.close()
+            await bob.socket.close()
+            return seat, number, waited
+
+        seat, number, waited = asyncio.run(scenario())
+        assert 13.0 <= waited <= 25.0, waited  # The clock ran out (it began at the last move, a little earlier).
+        game_id = anne.http.get(f"/api/tables/{code}", params={"secret": secret}).json()["game_id"]
+        store = Store(sqlite_url(tmp_path / "one"))
+        try:
+            assert number in TableStore(store).bot_numbers(game_id)  # A move of his seat, made by the bot.
+            assert (store.game(game_id) or pytest.fail("no game"))[1][number].startswith(f"{seat}:")
+        finally:
+            store.close()

@@ -360,7 +360,8 @@ def game_is_over(game: StoredGame, moves: list[str]) -> bool:
 
 
 class Retention:
-    """The retention rule (``Store.prune``): unfinished games and players owning nothing, ``days`` after creation.
+    """The retention rule (``Store.prune``): unfinished games and players owning nothing, ``days`` after creation;
+    friends' tables untouched for ``days`` are closed (with their unfinished game), and deleted ``days`` later.
 
     ``run_periodically`` (started with the app) applies it every ``interval_seconds`` in one of
     the processes sharing the database (``Store.claim_prune``), in a thread; ``couyon prune``
@@ -382,9 +383,20 @@ class Retention:
         return (self.clock() - dt.timedelta(days=self.days)).astimezone(dt.UTC).replace(tzinfo=None)
 
     def run(self) -> Pruned:
-        pruned = self.store.prune(self.cutoff(), game_is_over)
+        # A friends' table untouched for ``days`` is closed; closed and untouched for ``days`` more, it is deleted.
+        cutoff = self.cutoff()
+        pruned = self.store.prune(cutoff, game_is_over, forget_closed_before=cutoff - dt.timedelta(days=self.days))
         self.store.forget_rate_counts(int(self.clock().timestamp() // 60) - 1)  # Minutes no limiter counts any more.
-        log.info("pruned", extra={"games": pruned.games, "players": pruned.players, "days": self.days})
+        log.info(
+            "pruned",
+            extra={
+                "games": pruned.games,
+                "players": pruned.players,
+                "tables_closed": pruned.tables_closed,
+                "tables_forgotten": pruned.tables_forgotten,
+                "days": self.days,
+            },
+        )
         return pruned
 
     def run_if_due(self) -> Pruned | None:
@@ -865,7 +877,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     app.include_router(clubs_router(service, secret, current_player, remember))  # Clubs and tournaments (issue 22).
     # Friends' tables: their routes and socket (server/tables_api.py).
-    include_tables(app, service, store, secret, answer_floor, settings.database_url)
+    include_tables(app, service, store, secret, answer_floor, settings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

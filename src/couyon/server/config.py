@@ -65,6 +65,19 @@ def _integer(environment: Mapping[str, str], name: str, default: int, minimum: i
     return value
 
 
+def _seconds(environment: Mapping[str, str], name: str, default: float, minimum: float) -> float:
+    raw = environment.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not math.isfinite(value) or value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum:g} seconds, not {raw}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the app needs to start; ``from_environment`` documents the defaults."""
@@ -116,6 +129,12 @@ class Settings:
     table_bot: str | None = None
     """COUYON_TABLE_BOT: the bot of new games (``expert/1``: the default game's; ``couyon=…,malmedy=…``: per game);
     None keeps the registry's. ``couyon.server.games.table_bots`` reads it."""
+    table_grace_seconds: float = 60.0
+    """COUYON_TABLE_GRACE_S: how long a person at a friends' table may be without a socket (or a request) before the
+    table's bot plays his seat, until he comes back (docs/tables.md, "Clocks and grace")."""
+    table_joins_per_minute: int = 20
+    """COUYON_TABLE_JOINS_PER_MINUTE: joins of a friends' table by its code per address and minute, so that codes
+    cannot be enumerated; 0 turns the limit off."""
 
     @property
     def reads_per_minute(self) -> int:
@@ -161,4 +180,6 @@ class Settings:
             if not env.get("COUYON_ANSWER_FLOOR_MS")
             else _integer(env, "COUYON_ANSWER_FLOOR_MS", 0),
             table_bot=env.get("COUYON_TABLE_BOT") or None,
+            table_grace_seconds=_seconds(env, "COUYON_TABLE_GRACE_S", 60.0, minimum=0.1),
+            table_joins_per_minute=_integer(env, "COUYON_TABLE_JOINS_PER_MINUTE", 20),
         )

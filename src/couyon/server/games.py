@@ -32,7 +32,7 @@ import time
 import unicodedata
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -896,10 +896,27 @@ def stored_options(game: StoredGame) -> Options:
     return options
 
 
-def verified_replay(game: StoredGame, moves: list[str]) -> Any:
-    """Replay from the seed, recomputing every bot move with the recorded bot; refuse any difference.
+BotsMove = Callable[[GameKind, Any, int, Any], bool]
+"""Whether move ``index`` (parsed, played from ``state``) is a bot's, to be recomputed by the verifying replay; it
+may refuse the move with a ``VerificationError`` sentence."""
 
-    A bot moves only when the human has no move; the human's moves are checked by the rules alone.
+
+def solo_bots_move(kind: GameKind, state: Any, index: int, move: Any) -> bool:
+    """At the solo table every seat but the human's is a bot's, and a bot moves only when the human may not, or when
+    the game waits for that bot while the human let an optional move go (the tarot taker's chelem,
+    ``GameKind.waive_action``)."""
+    if move.seat == kind.human:
+        return False
+    if kind.human_may_move(state) and (kind.waive_action is None or kind.engine.to_move(state) != move.seat):
+        raise VerificationError(f"move {index} is {move} but the human was to move")
+    return True
+
+
+def verified_replay(game: StoredGame, moves: Sequence[str], bots_move: BotsMove = solo_bots_move) -> Any:
+    """Replay from the seed, recomputing every bot move (``bots_move`` says which: the solo table's by default, a
+    friends' table's in ``couyon.server.tables``) with the recorded bot; refuse any difference.
+
+    Every other move is checked by the rules alone. Raises ``VerificationError``; the final state otherwise.
     """
     try:
         kind = kind_of(game)
@@ -909,11 +926,7 @@ def verified_replay(game: StoredGame, moves: list[str]) -> Any:
         state = engine.new_game(game.seed, options)
         for index, text in enumerate(moves):
             move = engine.parse_move(text, options)
-            if move.seat != kind.human:
-                # A bot moves only when the human may not, or when the game waits for that bot while the
-                # human let an optional move go (the tarot taker's chelem, ``GameKind.waive_action``).
-                if kind.human_may_move(state) and (kind.waive_action is None or engine.to_move(state) != move.seat):
-                    raise VerificationError(f"move {index} is {text} but the human was to move")
+            if bots_move(kind, state, index, move):
                 expected = engine.bot_move(state, bot)
                 if expected != move:
                     raise VerificationError(f"move {index} is {text} but bot {game.bot_id} plays {expected}")

@@ -221,8 +221,15 @@ def request_kind(method: str, path: str) -> str | None:
         return None
     if method == "POST" and path == "/api/games":
         return "games"
-    # The writes of a player: moves, hints (an expert's search each), a name, a recovery code.
-    if (method == "POST" and path.startswith("/api/games/") and path.endswith(("/moves", "/hint"))) or (
+    # The writes of a player: moves (at the solo table or a friends' table), hints (an expert's search each), a
+    # name, a recovery code.
+    if (
+        method == "POST"
+        and (
+            (path.startswith("/api/games/") and path.endswith(("/moves", "/hint")))
+            or (path.startswith("/api/tables/") and path.endswith("/moves"))
+        )
+    ) or (
         (method, path)
         in (("PUT", "/api/player"), ("POST", "/api/player/recovery"), ("POST", "/api/player/recovery/new"))
     ):

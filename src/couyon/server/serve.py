@@ -175,7 +175,7 @@ def run_prune(args: argparse.Namespace) -> int:
     if settings is None:
         return 2
     if settings.retention_days == 0:
-        print(json.dumps({"games": 0, "players": 0, "days": 0}))
+        print(json.dumps({"games": 0, "players": 0, "tables_closed": 0, "tables_forgotten": 0, "days": 0}))
         return 0
     store = Store(settings.database_url)
     try:
@@ -185,6 +185,8 @@ def run_prune(args: argparse.Namespace) -> int:
         report = {
             "games": pruned.games,
             "players": pruned.players,
+            "tables_closed": pruned.tables_closed,
+            "tables_forgotten": pruned.tables_forgotten,
             "days": settings.retention_days,
             "cutoff": retention.cutoff().isoformat(),
         }

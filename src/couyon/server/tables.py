@@ -39,10 +39,10 @@ from couyon.server.games import (
     VerificationError,
     _naive_utc,
     _sentence,
-    kind_of,
     known_game,
     random_seed,
     stored_options,
+    verified_replay,
 )
 from couyon.store import StaleMoveError, StoredGame
 from couyon.store.tables import SeatRefused, StoredTable, TableSeat, TableStore
@@ -59,7 +59,7 @@ MESSAGES = ("well_played", "thanks_partner", "oops", "your_turn", "hello", "good
 MESSAGE_INTERVAL_S = 3.0
 """At most one preset message per seat in this many seconds."""
 DEFAULT_GRACE_S = 60.0
-"""How long a person may have no socket before the bot plays his seat (``COUYON_TABLE_GRACE_S``)."""
+"""How long a person may have no socket before the bot plays his seat (``Settings.table_grace_seconds``)."""
 TABLE_MODE = "table"
 """The ``games.mode`` of a table game: never ranked, on no board."""
 NAME_SECONDS = 5.0
@@ -68,6 +68,8 @@ DEALER_TRIES = 256
 """Seeds tried for a rematch whose first dealer is the seat after the last game's."""
 
 NO_TABLE = "There is no table with this code: check it with the person who opened it."
+CLOSED = "This table was closed after a long time with nobody at it: open a new one."
+"""The sentence of every request to a closed table (410 ``table_closed``) but its record's."""
 
 
 def normal_code(raw: str) -> str | None:
@@ -81,16 +83,6 @@ def normal_code(raw: str) -> str | None:
 def shown_code(code: str) -> str:
     """A table code as the page shows it, in two halves: ``ABC-DEF``."""
     return f"{code[:3]}-{code[3:]}"
-
-
-def grace_from_environment(environ: dict[str, str] | Any) -> float:
-    """``COUYON_TABLE_GRACE_S`` (seconds, default 60)."""
-    raw = environ.get("COUYON_TABLE_GRACE_S") or ""
-    try:
-        value = float(raw) if raw else DEFAULT_GRACE_S
-    except ValueError:
-        return DEFAULT_GRACE_S
-    return max(0.1, value)
 
 
 @dataclass(slots=True)
@@ -171,13 +163,18 @@ class TableService:
 
     # -- loading ----------------------------------------------------------------------------------------
 
-    def load(self, code: str, secret: str | None = None) -> Loaded:
-        """The table ``code``; 404 with one sentence for no such table or (``secret`` given) a wrong secret."""
+    def load(self, code: str, secret: str | None = None, closed: bool = False) -> Loaded:
+        """The table ``code``; 404 with one sentence for no such table or (``secret`` given) a wrong secret, 410 for
+        a closed table (untouched for the retention period, ``Store.prune``) unless ``closed`` (its record)."""
         normal = normal_code(code)
         found = None if normal is None else self.store.table(normal)
-        if found is None or (secret is not None and not hmac.compare_digest(found[0].secret, secret[:64])):
+        # Bytes: compare_digest refuses a str with non-ASCII characters, and a secret given may hold any.
+        given = None if secret is None else secret[:64].encode()
+        if found is None or (given is not None and not hmac.compare_digest(found[0].secret.encode(), given)):
             raise ApiError(404, "no_table", NO_TABLE)  # Never say whether the code or the secret was wrong.
         table, seats = found
+        if table.state == "closed" and not closed:
+            raise ApiError(410, "table_closed", CLOSED)
         kind = kind_of_table(table)
         options = json.loads(table.options) if table.options else {}
         assert kind.seats is not None
@@ -382,7 +379,7 @@ class TableService:
         self._named(player_id)
         loaded = self.load(code, secret)
         label = self._label(loaded, seat)
-        if loaded.table.state != "waiting":
+        if loaded.table.state == "playing":
             raise _seat_refusal("table_started")
         if loaded.seat_of(player_id) is None and all(one.player_id is not None for one in loaded.seats.values()):
             raise ApiError(409, "table_full", "Every seat of this table is taken.")
@@ -395,13 +392,18 @@ class TableService:
         return self.table_json(self.load(loaded.table.code), player_id)
 
     def leave_seat(self, player_id: str, code: str, secret: str) -> Json:
+        """Free the person's seat before the game or between games. A host who leaves hands the table to the next
+        person seated after him in turn order; between games, a rematch the others all asked for starts now."""
         loaded = self.load(code, secret)
+        mine = loaded.seat_of(player_id)
+        labels = list(loaded.seats)
+        after_mine = labels if mine is None else labels[labels.index(mine) + 1 :] + labels[: labels.index(mine)]
+        heirs = [pid for label in after_mine if (pid := loaded.seats[label].player_id) not in (None, player_id)]
         try:
-            self.store.leave_seat(loaded.table.code, player_id)
+            self.store.leave_seat(loaded.table.code, player_id, heirs)
         except SeatRefused as refusal:
             raise _seat_refusal(str(refusal)) from None
-        self.publish(loaded.table.code, -1, None)
-        return self.table_json(self.load(loaded.table.code), player_id)
+        return self._rematch_if_asked(self.load(loaded.table.code), player_id)
 
     def _host(self, loaded: Loaded, player_id: str | None) -> None:
         if player_id is None or player_id != loaded.table.host_id:
@@ -462,9 +464,12 @@ class TableService:
         if loaded.table.state != "over":
             raise ApiError(409, "game_not_over", "A rematch can be asked once the game is over.")
         self.store.set_seat(loaded.table.code, label, rematch=True)
-        loaded = self.load(loaded.table.code)
+        return self._rematch_if_asked(self.load(loaded.table.code), player_id)
+
+    def _rematch_if_asked(self, loaded: Loaded, player_id: str | None) -> Json:
+        """Deal the next game if the table is over and every seated person asked for it; else tell of the change."""
         people = [seat for seat in loaded.seats.values() if seat.player_id is not None]
-        if not all(seat.rematch for seat in people):
+        if loaded.table.state != "over" or not people or not all(seat.rematch for seat in people):
             self.publish(loaded.table.code, -1, None)
             return self.table_json(loaded, player_id)
         return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))
@@ -720,8 +725,9 @@ class TableService:
 
     def record(self, player_id: str | None, code: str, secret: str, game_id: str | None = None) -> str:
         """The public record of the table's game (its game's format), with ``people``: which seats were people's,
-        and ``bot_moves``: the move numbers the bot made at a person's seat."""
-        loaded = self.load(code, secret)
+        and ``bot_moves``: the move numbers the bot made at a person's seat. A closed table's finished game keeps
+        its record."""
+        loaded = self.load(code, secret, closed=True)
         if loaded.seat_of(player_id) is None:
             raise ApiError(403, "not_seated", "Only a player seated at this table may download its record.")
         game, moves = self._finished(loaded, game_id)
@@ -770,26 +776,13 @@ class TableService:
 def verified_table_replay(
     game: StoredGame, moves: Sequence[str], holders: dict[str, str | None], bot_numbers: set[int]
 ) -> Any:
-    """Replay a table game from its seed: a move of a bot's seat, or one the bot made at a person's seat
-    (``bot_numbers``), must be the move the recorded bot computes; a person's move must be legal."""
-    try:
-        kind = kind_of(game)
-        engine = kind.engine
-        bot = kind.bot(game.bot_id)
-        options = stored_options(game)
-        state = engine.new_game(game.seed, options)
-        for index, text in enumerate(moves):
-            move = engine.parse_move(text, options)
-            if holders.get(str(move.seat)) is None or index in bot_numbers:
-                expected = engine.bot_move(state, bot)
-                if expected != move:
-                    raise VerificationError(f"move {index} is {text} but bot {game.bot_id} plays {expected}")
-            state = engine.play(state, move)
-    except (CouyonError, ValueError) as error:
-        raise VerificationError(f"the moves do not replay: {error}") from None
-    if not engine.is_over(state):
-        raise VerificationError("the game is not finished")
-    return state
+    """Replay a table game from its seed (``verified_replay``): a move of a bot's seat, or one the bot made at a
+    person's seat (``bot_numbers``), must be the move the recorded bot computes; a person's move must be legal."""
+
+    def bots_move(kind: GameKind, state: Any, index: int, move: Any) -> bool:
+        return holders.get(str(move.seat)) is None or index in bot_numbers
+
+    return verified_replay(game, moves, bots_move)
 
 
 def kind_of_table(table: StoredTable) -> GameKind:
@@ -809,7 +802,8 @@ def first_dealer(kind: GameKind, seed: str, options: Options) -> str | None:
 def _seat_refusal(reason: str) -> ApiError:
     sentences = {
         "seat_taken": (409, "This seat is taken: choose a free one."),
-        "table_started": (409, "The game has started: seats are taken before the start."),
+        "table_started": (409, "The game has started: seats are taken before it or between games."),
+        "table_closed": (410, CLOSED),
         "table_playing": (409, "A seat is left between games, not during one."),
         "no_seat": (422, "There is no such seat at this table."),
     }

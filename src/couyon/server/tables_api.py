@@ -11,34 +11,30 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request, Response, WebSocket
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from couyon.server.errors import ApiError
+from couyon.server.config import Settings
+from couyon.server.errors import ApiError, ErrorBody, documented
 from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
 from couyon.server.pacing import AnswerFloor
-from couyon.server.tables import TableService, grace_from_environment
-from couyon.server.tables_hub import Connection, TableHub, notifier_for
+from couyon.server.tables import TableService
+from couyon.server.tables_hub import POLICY, Connection, TableHub, error_message, notifier_for
 from couyon.store import Store
 
 log = logging.getLogger("couyon.server")
 
 SOCKET_MESSAGE_BYTES = 2048
 SOCKET_MESSAGES_PER_SECOND = 20
-POLICY = 1008
-"""The WebSocket close code of a message the server refuses to read (RFC 6455, policy violation)."""
-JOINS_PER_MINUTE = 20
-"""Joins by code per address and minute (``COUYON_TABLE_JOINS_PER_MINUTE``): codes cannot be enumerated."""
 
 
 class _Strict(BaseModel):
@@ -73,6 +69,81 @@ class TableMessage(Secret):
     message: str = Field(max_length=32)
 
 
+class TableSeatModel(BaseModel):
+    seat: str
+    name: str | None
+    holder: Literal["person", "bot", "free"]
+    connected: bool
+    bot_now: bool
+    rematch: bool
+
+
+class TableModel(BaseModel):
+    """A friends' table (docs/api.md, "Friends' tables"): its seats in turn order, its game and its results."""
+
+    code: str = Field(description="ABC-DEF")
+    secret: str
+    link: str = Field(description="/#/tables/<CODE>/<secret>, the invitation link")
+    game: str
+    options: dict[str, Any]
+    clock: int = Field(description="Seconds per decision; 0: no clock")
+    state: Literal["waiting", "playing", "over"]
+    host: str | None
+    me: str | None = Field(description="The asking player's seat; null if he holds none")
+    seats: list[TableSeatModel]
+    game_id: str | None
+    move_number: int
+    to_move: str | None
+    deadline_ms: int | None = Field(description="Milliseconds left to the seat to move; null without a clock")
+    results: dict[str, Any] = Field(description="{games, players: [{seat, name, score, wins}]}")
+
+
+class TableGameAnswerModel(BaseModel):
+    """The game answer of the asking player's seat: that seat's view, the events since ``since`` as it saw them."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    mode: Literal["table"]
+    day: None
+    ranked: bool
+    hints: int
+    bot: str
+    table: str
+    seat: str
+    move_number: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    leaderboard: None
+    leaderboard_pending: bool
+
+
+class TableMessageModel(BaseModel):
+    seat: str
+    message: str
+
+
+def _answers(
+    model: type[BaseModel] | None, description: str, *errors: int, status: int = 200
+) -> dict[int | str, dict[str, Any]]:
+    """A table route's OpenAPI answers: ``model`` (``status``), the refusals every table route has (no such table,
+    the limits, the database) and the route's own ``errors``."""
+    answer: dict[str, Any] = {"description": description} | ({"model": model} if model is not None else {})
+    return documented(
+        {status: answer},
+        {code: {"model": ErrorBody, "description": why} for code, why in REFUSALS.items() if code in errors},
+        errors=(404, 429, 503, *(code for code in errors if code not in REFUSALS)),
+    )
+
+
+REFUSALS: dict[int, str] = {
+    403: "Not seated at this table, not the host, or not the sender's seat",
+    409: "Out of turn, illegal, stale, taken, started, over, or not started",
+    410: "The table was closed (untouched for the retention period)",
+}
+"""The table routes' refusals that the shared error shapes do not describe."""
+
+
 def _json(document: Any, status: int = 200) -> Response:
     return Response(
         json.dumps(document, ensure_ascii=False, separators=(",", ":")), status, media_type="application/json"
@@ -80,22 +151,19 @@ def _json(document: Any, status: int = 200) -> Response:
 
 
 def include_tables(
-    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, database_url: str
+    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, settings: Settings
 ) -> TableHub:
-    """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop)."""
-    service = TableService(games, grace_from_environment(os.environ))
-    hub = TableHub(service, floor, notifier_for(database_url))
-    joins = RateLimiter(
-        int(os.environ.get("COUYON_TABLE_JOINS_PER_MINUTE") or JOINS_PER_MINUTE),
-        kind="table-joins",
-        address_factor=1,
-        shared=store,
-    )
+    """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop).
+    ``settings``: the database (its notifications), the grace period and the joins' limit."""
+    service = TableService(games, settings.table_grace_seconds)
+    hub = TableHub(service, floor, notifier_for(settings.database_url))
+    # Codes cannot be enumerated: joins by code per address (one client's, not ten times it).
+    joins = RateLimiter(settings.table_joins_per_minute, kind="table-joins", address_factor=1, shared=store)
     app.state.tables = service
     app.state.table_hub = hub
-    # Out of /api/openapi.json: docs/api.md ("Friends' tables") describes them, and the schema's fuzzing (its
-    # time in CI, the documented answers) stays that of the solo API.
-    app.include_router(table_router(service, hub, store, secret, floor, joins), include_in_schema=False)
+    # In /api/openapi.json (tests/hostile/test_schemathesis.py fuzzes them); the socket, which OpenAPI cannot
+    # describe, is in docs/api.md ("Friends' tables").
+    app.include_router(table_router(service, hub, store, secret, floor, joins))
     return hub
 
 
@@ -114,14 +182,22 @@ def table_router(
         hub.start()
         return await asyncio.to_thread(call)
 
-    @router.post("/api/tables", status_code=201)
+    @router.post(
+        "/api/tables",
+        status_code=201,
+        responses=_answers(
+            TableModel, "The new table; its host sits at the game's human seat", 400, 413, 422, status=201
+        ),
+    )
     async def open_table(body: OpenTable, request: Request) -> Response:
         player = player_of(request)
         if player is None:
             raise ApiError(422, "name_required", "Give yourself a name before you sit down.")
         return _json(await run(lambda: service.open(player, body.game, body.options, body.clock)), 201)
 
-    @router.post("/api/tables/join")
+    @router.post(
+        "/api/tables/join", responses=_answers(TableModel, "The table of the code, with its secret", 400, 410, 413, 422)
+    )
     async def join_table(body: JoinTable, request: Request) -> Response:
         address = (request.client.host if request.client else None) or "unknown"
         wait = await joins.retry_after(None, address)
@@ -130,12 +206,15 @@ def table_router(
         player = player_of(request)
         return _json(await run(lambda: service.join(body.code, player)))
 
-    @router.get("/api/tables/{code}")
+    @router.get("/api/tables/{code}", responses=_answers(TableModel, "The table", 410, 422))
     async def show_table(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
         return _json(await run(lambda: service.show(player, code, secret)))
 
-    @router.get("/api/tables/{code}/game")
+    @router.get(
+        "/api/tables/{code}/game",
+        responses=_answers(TableGameAnswerModel, "The seat's game answer since move since", 403, 409, 410, 422),
+    )
     async def table_game(
         code: str,
         request: Request,
@@ -145,42 +224,65 @@ def table_router(
         player = player_of(request)
         return _json(await run(lambda: service.game_answer(player, code, secret, since)))
 
-    @router.post("/api/tables/{code}/seats")
+    @router.post(
+        "/api/tables/{code}/seats",
+        responses=_answers(TableModel, "The table, the player at his new seat", 400, 409, 410, 413, 422),
+    )
     async def take_seat(code: str, body: TakeSeat, request: Request) -> Response:
         player = player_of(request)
         if player is None:
             raise ApiError(422, "name_required", "Give yourself a name before you sit down.")
         return _json(await run(lambda: service.take_seat(player, code, body.secret, body.seat)))
 
-    @router.delete("/api/tables/{code}/seats/mine")
+    @router.delete(
+        "/api/tables/{code}/seats/mine",
+        responses=_answers(TableModel, "The table, the player's seat free", 403, 409, 410, 422),
+    )
     async def leave_seat(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
         if player is None:
             raise ApiError(403, "not_seated", "You hold no seat at this table.")
-        return _json(await run(lambda: service.leave_seat(player, code, secret)))
+        table = await run(lambda: service.leave_seat(player, code, secret))
+        if table["state"] == "playing":  # The others had all asked for a rematch: it starts, its bots move.
+            await hub.run_bots(_code(table))
+        return _json(table)
 
-    @router.post("/api/tables/{code}/start")
+    @router.post(
+        "/api/tables/{code}/start",
+        responses=_answers(TableModel, "The table playing, the bots at the free seats", 400, 403, 409, 410, 413, 422),
+    )
     async def start_table(code: str, body: Secret, request: Request) -> Response:
         player = player_of(request)
         table = await run(lambda: service.start(player, code, body.secret))
         await hub.run_bots(_code(table))
         return _json(await run(lambda: service.show(player, code, body.secret)))
 
-    @router.post("/api/tables/{code}/seats/{seat}/bot")
+    @router.post(
+        "/api/tables/{code}/seats/{seat}/bot",
+        responses=_answers(TableModel, "The table, the bot playing the seat", 400, 403, 409, 410, 413, 422),
+    )
     async def give_to_bot(code: str, seat: str, body: Secret, request: Request) -> Response:
         player = player_of(request)
         table = await run(lambda: service.give_to_bot(player, code, body.secret, seat[:8]))
         await hub.run_bots(_code(table))
         return _json(await run(lambda: service.show(player, code, body.secret)))
 
-    @router.post("/api/tables/{code}/rematch")
+    @router.post(
+        "/api/tables/{code}/rematch",
+        responses=_answers(TableModel, "The table, the next game started once all asked", 400, 403, 409, 410, 413, 422),
+    )
     async def rematch(code: str, body: Secret, request: Request) -> Response:
         player = player_of(request)
         table = await run(lambda: service.rematch(player, code, body.secret))
         await hub.run_bots(_code(table))
         return _json(await run(lambda: service.show(player, code, body.secret)))
 
-    @router.post("/api/tables/{code}/moves")
+    @router.post(
+        "/api/tables/{code}/moves",
+        responses=_answers(
+            TableGameAnswerModel, "The seat's game answer once the bots have moved", 400, 403, 409, 410, 413, 422
+        ),
+    )
     async def table_move(code: str, body: TableMove, request: Request) -> Response:
         player = player_of(request)
         loaded = await run(lambda: service.move(player, code, body.secret, body.move, body.move_number, body.seat))
@@ -189,21 +291,30 @@ def table_router(
             await hub.run_bots(loaded.table.code)
         return _json(await run(lambda: service.game_answer(player, code, body.secret, body.move_number)))
 
-    @router.post("/api/tables/{code}/messages")
+    @router.post(
+        "/api/tables/{code}/messages",
+        responses=_answers(TableMessageModel, "The message, sent to every seat", 400, 403, 410, 413, 422),
+    )
     async def table_message(code: str, body: TableMessage, request: Request) -> Response:
         player = player_of(request)
         where = await run(lambda: service.message(player, code, body.secret, body.message, time.monotonic()))
         hub.message(where[0], where[1], body.message)
         return _json({"seat": where[1], "message": body.message})
 
-    @router.get("/api/tables/{code}/record")
+    @router.get(
+        "/api/tables/{code}/record",
+        responses=_answers(None, "The finished game's record in its game's format", 403, 409, 422),
+    )
     async def table_record(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
         record = await run(lambda: service.record(player, code, secret))
         headers = {"Content-Disposition": f'attachment; filename="couyon-table-{code[:8]}.json"'}
         return Response(record, media_type="application/json", headers=headers)
 
-    @router.get("/api/tables/{code}/review")
+    @router.get(
+        "/api/tables/{code}/review",
+        responses=_answers(None, "The finished game's review from the player's seat", 403, 409, 410, 422),
+    )
     async def table_review(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
         return _json(await run(lambda: service.review(player, code, secret)))
@@ -255,12 +366,8 @@ async def _write(connection: Connection) -> None:
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
-    await websocket.send_text(json.dumps(_error(error)))
+    await websocket.send_text(json.dumps(error_message(error)))
     await websocket.close(POLICY, error.message[:120])
-
-
-def _error(error: ApiError) -> dict[str, Any]:
-    return {"type": "error", "status": error.status, "code": error.code, "message": error.message}
 
 
 class _Policy(Exception):
@@ -313,7 +420,12 @@ async def _read(websocket: WebSocket, connection: Connection, service: TableServ
             document = _parsed(message, arrivals)
             kind = document["type"]
             if kind == "hello":
-                await hub.hello(connection, _number(document, "since", -1))
+                try:
+                    await hub.hello(connection, _number(document, "since", -1))
+                except ApiError as error:  # The table was closed (or is gone) since the socket opened.
+                    connection.closing = True
+                    await _refuse(websocket, error)
+                    return
             elif kind == "ping":
                 connection.send({"type": "pong"})
             elif kind == "move":
@@ -335,7 +447,7 @@ async def _read(websocket: WebSocket, connection: Connection, service: TableServ
                         time.monotonic(),
                     )
                 except ApiError as error:
-                    connection.send(_error(error))
+                    connection.send(error_message(error))
                 else:
                     hub.message(where[0], where[1], text)
             else:
@@ -355,7 +467,7 @@ async def _socket_move(
             service.move, connection.player_id, connection.code, connection.secret, move, number, seat
         )
     except ApiError as error:
-        connection.send(_error(error))
+        connection.send(error_message(error))
         return
     if service.waits_for_bots(loaded):
         await hub.run_bots(connection.code)

@@ -41,6 +41,13 @@ TICK_S = 0.1
 RESYNC_S = 5.0
 """How often every table with a socket here is read again even without a notification (one lost in a reconnect)."""
 CHANNEL = "couyon_tables"
+POLICY = 1008
+"""The WebSocket close code of a socket the server ends (RFC 6455, policy violation), with its reason."""
+
+
+def error_message(error: ApiError) -> Json:
+    """A refusal as a socket message: the HTTP answer's status, code and sentence."""
+    return {"type": "error", "status": error.status, "code": error.code, "message": error.message}
 
 
 class Notifier(Protocol):
@@ -175,6 +182,20 @@ class Connection:
         with contextlib.suppress(Exception):
             await self.close(code, reason)
 
+    def refuse(self, error: ApiError) -> None:
+        """Tell the socket why its table is no more (closed, or gone) and close it: nothing will follow."""
+        if self.closing:
+            return
+        self.closing = True
+        text = json.dumps(error_message(error), ensure_ascii=False, separators=(",", ":"))
+
+        async def refuse() -> None:
+            with contextlib.suppress(Exception):
+                await self.send_text(text)
+            await self._close(POLICY, error.message[:120])
+
+        asyncio.get_running_loop().create_task(refuse())
+
     async def write(self) -> None:
         """Send the queued messages in order until the socket closes."""
         while True:
@@ -280,6 +301,10 @@ class TableHub:
                     else:
                         sent = await asyncio.to_thread(self._messages_for, code, connections)
                     loaded = None
+                except ApiError as refusal:  # Closed by the retention rule (or gone): its sockets are told.
+                    for connection in connections:
+                        connection.refuse(refusal)
+                    return
                 except Exception as error:  # The database is away: the next notification or resync tries again.
                     log.warning("table not read", extra={"table": code, "error": type(error).__name__})
                     return

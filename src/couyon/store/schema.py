@@ -161,7 +161,7 @@ tables = Table(
     "tables",
     metadata,
     # A friends' table (issue 21, migration 0012): ``code`` is read aloud, ``secret`` is in its link; ``state`` is
-    # waiting, playing or over; ``game_id`` its current game; ``moved_at`` when that game's last move was stored
+    # waiting, playing, over or closed (untouched for the retention period: ``Store.prune``); ``game_id`` its current game; ``moved_at`` when that game's last move was stored
     # (every process derives the clock's deadline from it); ``results`` its own JSON results while it lives.
     Column("code", String(6), primary_key=True),
     Column("secret", String(32), nullable=False),

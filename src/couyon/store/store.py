@@ -57,6 +57,8 @@ from couyon.store.schema import (
     rate_counts,
     reviews,
     settings,
+    table_seats,
+    tables,
 )
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
@@ -120,6 +122,10 @@ class Pruned:
 
     games: int
     players: int
+    tables_closed: int = 0
+    """Friends' tables untouched since the cutoff, closed (their unfinished game deleted with them)."""
+    tables_forgotten: int = 0
+    """Closed tables untouched for a second retention period, deleted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +176,17 @@ def _on_board(game: str, board: str, day: dt.date | None, level: str | None = No
 def _attempt_of(player_id: str, game: str, day: dt.date) -> Any:
     table = daily_attempts
     return select(table.c.game_id).where(table.c.player_id == player_id, table.c.game == game, table.c.day == day)
+
+
+def _untouched(cutoff: dt.datetime) -> list[Any]:
+    """The conditions of a friends' table nobody touched since ``cutoff``: opened before it, no move or start since
+    (``moved_at``), and none of its people seen since (``seen_at``: a socket, a request, a seat taken)."""
+    seen = select(table_seats.c.code).where(table_seats.c.code == tables.c.code, table_seats.c.seen_at >= cutoff)
+    return [
+        tables.c.created_at < cutoff,
+        or_(tables.c.moved_at.is_(None), tables.c.moved_at < cutoff),
+        ~seen.exists(),
+    ]
 
 
 def _prepare_sqlite(engine: Engine) -> None:
@@ -653,7 +670,11 @@ class Store:
     # -- retention -------------------------------------------------------------------------------
 
     def prune(
-        self, cutoff: dt.datetime, is_finished: Callable[[StoredGame, list[str]], bool], batch: int = 500
+        self,
+        cutoff: dt.datetime,
+        is_finished: Callable[[StoredGame, list[str]], bool],
+        batch: int = 500,
+        forget_closed_before: dt.datetime | None = None,
     ) -> Pruned:
         """Delete what was created before ``cutoff`` (naive UTC) and is worth nothing: the retention rule.
 
@@ -666,9 +687,25 @@ class Store:
           above, or one who only chose a name), unless they made a new recovery code: a new row
           for their id would start again at generation 0, where their ended codes were good.
 
+        - a friends' table untouched since ``cutoff`` (no move, no start, none of its people seen: see
+          ``_untouched``) is closed, and its game goes with it if unfinished; its finished games stay, as every
+          finished game does. A table's current game is never judged by the game rules above: it lives as long as
+          its table is in use, however old it is. A closed table untouched since ``forget_closed_before`` is
+          deleted (its code then is no table's).
+
         A game goes with its moves, daily attempt, finish, hints and reviews. Each batch is one short write
         transaction, so players' moves go on in between.
         """
+        tables_closed = self._close_untouched_tables(cutoff, batch)
+        tables_forgotten = 0
+        if forget_closed_before is not None:
+            with self._write() as connection:
+                tables_forgotten = max(
+                    0,
+                    connection.execute(
+                        tables.delete().where(tables.c.state == "closed", *_untouched(forget_closed_before))
+                    ).rowcount,
+                )
         games_deleted = 0
         entered = select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.game_id == games.c.id)
         finished = select(ranked_finishes.c.game_id).where(ranked_finishes.c.game_id == games.c.id)
@@ -695,6 +732,8 @@ class Store:
 
         checked_until = self.setting(_PRUNE_CHECKED_UNTIL, lambda: dt.datetime(1970, 1, 1).isoformat())
         after = (dt.datetime.fromisoformat(checked_until), "")
+        # A table's current game (a closed table's is finished: its unfinished one went with the closing).
+        at_table = select(tables.c.code).where(tables.c.game_id == games.c.id)
         while True:
             unranked = (
                 select(games)
@@ -706,6 +745,7 @@ class Store:
                         and_(games.c.created_at == after[0], games.c.id > after[1]),
                     ),
                     ~entered.exists(),
+                    ~at_table.exists(),
                 )
                 .order_by(games.c.created_at, games.c.id)
                 .limit(batch)
@@ -730,6 +770,8 @@ class Store:
             select(games.c.id).where(games.c.player_id == players.c.id),
             select(daily_attempts.c.game_id).where(daily_attempts.c.player_id == players.c.id),
             select(leaderboard_entries.c.game_id).where(leaderboard_entries.c.player_id == players.c.id),
+            select(table_seats.c.code).where(table_seats.c.player_id == players.c.id),
+            select(tables.c.code).where(tables.c.host_id == players.c.id),
         ]
         idle = (
             select(players.c.id)
@@ -752,20 +794,74 @@ class Store:
                     players_deleted += max(0, deleted.rowcount)
             if len(doomed) < batch:
                 break
-        return Pruned(games_deleted, players_deleted)
+        return Pruned(games_deleted, players_deleted, tables_closed, tables_forgotten)
+
+    def _close_untouched_tables(self, cutoff: dt.datetime, batch: int) -> int:
+        """Close the friends' tables untouched since ``cutoff``, each with its unfinished game; how many closed.
+
+        Each table is closed in one transaction that checks again that it is untouched (a player may have come
+        back meanwhile), so a table in use is never closed, nor its game deleted."""
+        closed = 0
+        candidates = (
+            select(tables.c.code).where(tables.c.state != "closed", *_untouched(cutoff)).order_by(tables.c.code)
+        )
+        after = ""
+        while True:
+            with self.engine.connect() as connection:
+                codes = list(connection.execute(candidates.where(tables.c.code > after).limit(batch)).scalars())
+            for code in codes:
+                with self._write() as connection:
+                    row = connection.execute(
+                        select(tables.c.state, tables.c.game_id).where(tables.c.code == code)
+                    ).first()
+                    if row is None or row.state == "closed":
+                        continue
+                    # "playing" is an unfinished game: the final move turns its table "over" in its transaction.
+                    unfinished = [row.game_id] if row.state == "playing" and row.game_id is not None else []
+                    values: dict[str, object] = {"state": "closed"} | ({"game_id": None} if unfinished else {})
+                    # Untouched still, and as read: a move or a start that committed meanwhile keeps the table open
+                    # (PostgreSQL checks the row again once that writer is done).
+                    done = connection.execute(
+                        update(tables)
+                        .where(
+                            tables.c.code == code,
+                            tables.c.state == row.state,
+                            tables.c.game_id.is_(None) if row.game_id is None else tables.c.game_id == row.game_id,
+                            *_untouched(cutoff),
+                        )
+                        .values(values)
+                    )
+                    if done.rowcount != 1:
+                        continue
+                    self._delete_game_rows(connection, unfinished)
+                closed += 1
+                self._forget_cached(unfinished)
+            if len(codes) < batch:
+                return closed
+            after = codes[-1]
 
     def _delete_games(self, game_ids: Sequence[str]) -> int:
         """Delete these games with everything that hangs off them, in one transaction; how many were deleted."""
         if not game_ids:
             return 0
         with self._write() as connection:
-            for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints, reviews):
-                connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
-            deleted = connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount
+            deleted = self._delete_game_rows(connection, game_ids)
+        self._forget_cached(game_ids)
+        return deleted
+
+    @staticmethod
+    def _delete_game_rows(connection: Connection, game_ids: Sequence[str]) -> int:
+        """Delete these games' rows (those of migrations 0012 and 0013 go by ``ON DELETE CASCADE``)."""
+        if not game_ids:
+            return 0
+        for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints, reviews):
+            connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
+        return max(0, connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount)
+
+    def _forget_cached(self, game_ids: Sequence[str]) -> None:
         with self._games_lock:
             for game_id in game_ids:
                 self._games.pop(game_id, None)
-        return max(0, deleted)
 
     def claim_prune(self, now: dt.datetime, interval: dt.timedelta) -> bool:
         """Whether this process should run the retention rule now: True for one caller per ``interval``.

@@ -31,7 +31,8 @@ class StoredTable:
     clock: int
     host_id: str
     state: str
-    """``waiting`` (seats being taken), ``playing`` or ``over`` (its game finished; a rematch may follow)."""
+    """``waiting`` (seats being taken), ``playing``, ``over`` (its game finished; seats may be left and taken, a
+    rematch may follow) or ``closed`` (untouched for the retention period: ``Store.prune``)."""
     game_id: str | None
     games_played: int
     results: str
@@ -114,10 +115,13 @@ class TableStore:
         return StoredTable(**row._asdict()), [TableSeat(*seat) for seat in seats]
 
     def take_seat(self, code: str, seat: str, player_id: str) -> None:
-        """Seat ``player_id`` at the free ``seat`` of a waiting table, freeing the seat he held; ``SeatRefused``."""
+        """Seat ``player_id`` at the free ``seat`` of a table before its game or between games, freeing the seat he
+        held; ``SeatRefused``."""
         with self.store._write() as connection:
             state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
-            if state != "waiting":
+            if state == "closed":
+                raise SeatRefused("table_closed")
+            if state not in ("waiting", "over"):
                 raise SeatRefused("table_started")
             holder = connection.execute(
                 select(table_seats.c.player_id).where(table_seats.c.code == code, table_seats.c.seat == seat)
@@ -141,17 +145,33 @@ class TableStore:
             if done.rowcount != 1:
                 raise SeatRefused("seat_taken")
 
-    def leave_seat(self, code: str, player_id: str) -> None:
-        """Free the seat ``player_id`` holds at a table that is not playing (``SeatRefused`` while it plays)."""
+    def leave_seat(self, code: str, player_id: str, heirs: Sequence[str] = ()) -> None:
+        """Free the seat ``player_id`` holds at a table before its game or between games (``SeatRefused`` while it
+        plays or once closed): the next game's bot holds it, unless a person takes it first. A host who leaves
+        hands the table to the first of ``heirs`` (player ids) still seated, so that someone may start it."""
         with self.store._write() as connection:
-            state = connection.execute(select(tables.c.state).where(tables.c.code == code)).scalar_one_or_none()
-            if state == "playing":
+            row = connection.execute(select(tables.c.state, tables.c.host_id).where(tables.c.code == code)).first()
+            if row is not None and row.state == "closed":
+                raise SeatRefused("table_closed")
+            if row is not None and row.state == "playing":
                 raise SeatRefused("table_playing")
             connection.execute(
                 update(table_seats)
                 .where(table_seats.c.code == code, table_seats.c.player_id == player_id)
                 .values(player_id=None, rematch=False, bot_now=False)
             )
+            if row is None or row.host_id != player_id or not heirs:
+                return
+            seated = set(
+                connection.execute(
+                    select(table_seats.c.player_id).where(
+                        table_seats.c.code == code, table_seats.c.player_id.in_(list(heirs))
+                    )
+                ).scalars()
+            )
+            heir = next((candidate for candidate in heirs if candidate in seated), None)
+            if heir is not None:
+                connection.execute(update(tables).where(tables.c.code == code).values(host_id=heir))
 
     def start_game(
         self,
@@ -165,14 +185,14 @@ class TableStore:
     ) -> None:
         """Store ``game`` as the table's new game (its seats' holders and the bots' first moves) and start playing.
 
-        Refused (``StaleMoveError``) when the table is already playing or another game started first.
+        Refused (``StaleMoveError``) when the table is already playing or closed, or another game started first.
         """
         with self.store._write() as connection:
             started = connection.execute(
                 update(tables)
                 .where(
                     tables.c.code == code,
-                    tables.c.state != "playing",
+                    tables.c.state.in_(("waiting", "over")),
                     tables.c.game_id.is_(None) if previous_game is None else tables.c.game_id == previous_game,
                 )
                 .values(state="playing", game_id=game.id, moved_at=now)
