@@ -9,8 +9,12 @@ or touch with the solo table's helpers (playing.py), each page acting whenever i
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
 import re
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -45,6 +49,29 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 """
 
+# Every WebSocket the page opens, whether it opened and closed, and the frames it sent (the page's own socket,
+# watched, not replaced).
+SOCKETS = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const record = { open: false, closed: false, sent: [] };
+      this.__record = record;
+      window.__sockets.push(record);
+      this.addEventListener('open', () => { record.open = true; });
+      this.addEventListener('close', () => { record.closed = true; });
+    }
+    send(data) {
+      this.__record.sent.push(String(data));
+      return super.send(data);
+    }
+  };
+})();
+"""
+
 Turn = Callable[[Any], object]
 # What the table asked last, as the live region's last lines say it (for a question taken away by another's move).
 LAST_TURN = "() => window.__announced.slice(-6).join(' ').toLowerCase()"
@@ -62,16 +89,18 @@ def person(browser: Any, friends_url: str) -> Iterator[Callable[..., Any]]:
     """A new person (browser context, so his own cookie) with a name, on the home page: returns his page."""
     contexts: list[Any] = []
 
-    def make(name: str, *, language: str = "fr", phone: bool = False) -> Any:
+    def make(name: str, *, language: str = "fr", phone: bool = False, through: str | None = None) -> Any:
+        """``through``: the address of a proxy in front of the server, for this person's connections."""
         options: dict[str, Any] = {"viewport": PHONE_375 if phone else DESKTOP}
         if phone:
             options.update(has_touch=True, is_mobile=True)
-        context = browser.new_context(base_url=friends_url, **options)
+        context = browser.new_context(base_url=through or friends_url, **options)
         context.set_default_timeout(15_000)
         context.add_init_script(
             f"localStorage.setItem('couyon.speed', 'instant'); localStorage.setItem('couyon.language', {language!r});"
         )
         context.add_init_script(RECORDER)
+        context.add_init_script(SOCKETS)
         contexts.append(context)
         page = context.new_page()
         page.errors = collect_errors(page)
@@ -83,6 +112,68 @@ def person(browser: Any, friends_url: str) -> Iterator[Callable[..., Any]]:
     yield make
     for context in contexts:
         context.close()
+
+
+class CuttingProxy:
+    """A TCP proxy in front of the server, as a phone's network or a proxy that drops sockets: ``cut()`` closes
+    every connection through it (the page's WebSocket and its HTTP connections) and refuses new ones until
+    ``mend()``; the page sees a real closed connection, not an emulated one (Chromium's offline emulation leaves
+    an open WebSocket open)."""
+
+    def __init__(self, upstream: str) -> None:
+        self.upstream = int(upstream.rsplit(":", 1)[1])
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.passing = True
+        self.connections: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            if not self.passing:
+                client.close()
+                continue
+            try:
+                server = socket.create_connection(("127.0.0.1", self.upstream))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.connections.update((client, server))
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        self._drop(source, sink)
+
+    def _drop(self, *ends: socket.socket) -> None:
+        with self.lock:
+            for end in ends:
+                self.connections.discard(end)
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def cut(self) -> None:
+        self.passing = False
+        with self.lock:
+            ends = list(self.connections)
+        self._drop(*ends)
+
+    def mend(self) -> None:
+        self.passing = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
 
 
 def open_table(host: Any, home: str, *, clock: str = "60", choose: Callable[[Any], None] | None = None) -> str:
@@ -338,3 +429,90 @@ def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -
     for page in (anne, bruno, chloe):
         assert page.locator("#end-dialog").get_by_role("button", name="Revanche").is_visible()
     assert anne.errors == [] and bruno.errors == [] and chloe.errors == []
+
+
+def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[..., Any], friends_url: str) -> None:
+    """Denise's connections go through a proxy that drops them mid-game (a proxy closing sockets, a phone asleep):
+    her WebSocket closes, Émile and the bots (hers too, after the grace) move meanwhile; when the network comes
+    back her page reconnects, asks for what it missed from its last move number and shows the server's move
+    count and her seat's cards, in the same document (no reload); then she plays on."""
+    proxy = CuttingProxy(friends_url)
+    try:
+        denise = person("Denise", through=proxy.url)
+        emile = person("Émile", language="en", phone=True)
+        link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
+        found = re.search(r"/tables/(\w+)/([\w-]+)$", link)
+        assert found
+        code, secret = found.groups()
+        sit(emile, link.replace(proxy.url, friends_url), "E", take="Take this seat")
+        denise.wait_for_selector('#lobby-holder-E:has-text("Émile")')
+        start(denise)
+        denise.wait_for_selector("#friends-bar:not([hidden])")
+        denise.evaluate("window.__sameDocument = true")
+
+        def served() -> dict[str, Any]:
+            response = emile.request.get(f"/api/tables/{code}?secret={secret}")
+            assert response.ok, response.text()
+            table: dict[str, Any] = response.json()
+            return table
+
+        def shown(page: Any) -> int:
+            return int(page.locator("#view-table").get_attribute("data-shown-move") or -1)
+
+        rng = random.Random(34)
+        sent = {"denise": 0, "emile": 0}
+
+        def counted(who: str, how: Callable[[Any, random.Random], object]) -> Turn:
+            def turn(page: Any) -> None:
+                how(page, rng)
+                sent[who] += 1
+
+            return turn
+
+        denise_plays = (denise, SITUATION_SCRIPT, counted("denise", keyboard_turn))
+        emile_plays = (emile, SITUATION_SCRIPT, counted("emile", touch_turn))
+        play([denise_plays, emile_plays], limit_s=30, until=lambda: sent["emile"] >= 1 and sent["denise"] >= 1)
+
+        # The network goes: the socket in use closes (a real closed connection), the page says so.
+        denise.wait_for_function("() => window.__sockets.some((socket) => socket.open && !socket.closed)")
+        in_use = denise.evaluate("window.__sockets.length") - 1
+        before = shown(denise)
+        proxy.cut()
+        denise.wait_for_function("(index) => window.__sockets[index].closed", arg=in_use)
+        denise.wait_for_function("() => window.__announced.includes('Connexion perdue : nouvel essai…')")
+
+        # Émile and the bots play on, Denise's seat too once the grace is over; her page sees none of it.
+        play([emile_plays], limit_s=30, until=lambda: served()["move_number"] >= before + 6)
+        assert shown(denise) == before, "the page had no way to hear of the moves"
+
+        # The network comes back: nobody else moves until she has caught up.
+        proxy.mend()
+        deadline = time.monotonic() + 20
+        while True:
+            table = served()
+            to_move = next(entry for entry in table["seats"] if entry["seat"] == table["to_move"])
+            settled = to_move["holder"] == "person" and not to_move["bot_now"]
+            if settled and shown(denise) == table["move_number"]:
+                break
+            assert time.monotonic() < deadline, (table, shown(denise))
+            denise.wait_for_timeout(100)
+        assert denise.evaluate("window.__sameDocument") is True, "the page was reloaded"
+        assert table["move_number"] > before + 6 - 1
+        answer = denise.request.get(f"/api/tables/{code}/game?secret={secret}&since=-1").json()
+        cards = denise.locator("#hand .hand-card").evaluate_all("(nodes) => nodes.map((node) => node.dataset.card)")
+        assert sorted(cards) == sorted(answer["view"]["hand"])
+        # A new socket said hello with the last move number the page had shown, not -1 (not "everything again").
+        denise.wait_for_function("(index) => window.__sockets.slice(index + 1).some((s) => s.open)", arg=in_use)
+        reopened = denise.evaluate("(index) => window.__sockets.slice(index + 1).filter((s) => s.open)", in_use)
+        hello = json.loads(reopened[0]["sent"][0])
+        assert hello["type"] == "hello" and before <= hello["since"] <= table["move_number"], hello
+        denise.wait_for_function("() => window.__announced.includes('Connexion rétablie.')")
+        # The browser logs each refused request and socket while the network was gone as a console error.
+        denise.errors[:] = [line for line in denise.errors if "net::ERR_" not in line and "WebSocket" not in line]
+
+        # She plays on from there, her seat hers again.
+        played = sent["denise"]
+        play([denise_plays, emile_plays], limit_s=30, until=lambda: sent["denise"] > played)
+        assert denise.errors == [] and emile.errors == []
+    finally:
+        proxy.close()

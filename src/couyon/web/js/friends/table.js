@@ -55,6 +55,7 @@ const here = {
   warned: false,
   messages: new Map(), // seat -> {text, until}
   wasOffline: false,
+  pollFailed: false, // the last poll over HTTP got no answer
 };
 
 export function setUp(given) {
@@ -151,11 +152,13 @@ export function leave() {
     here[timer] = null;
   }
   here.retries = 0;
+  here.pollFailed = false;
   here.chain = Promise.resolve();
   here.pending = null;
   here.messages.clear();
   const bar = $("friends-bar");
   if (bar) bar.hidden = true;
+  delete $("view-table").dataset.shownMove;
   if (state.remote) {
     state.remote = null;
     here.shownGame = null;
@@ -235,10 +238,14 @@ for (const [target, name] of [
 ]) {
   target.addEventListener(name, () => {
     if (!here.code || here.socket || document.visibilityState === "hidden") return;
-    here.retries = 0;
-    clearTimeout(here.retryTimer);
-    connect();
+    reconnectNow();
   });
+}
+
+function reconnectNow() {
+  here.retries = 0;
+  clearTimeout(here.retryTimer);
+  connect();
 }
 
 function sendFrame(frame) {
@@ -262,9 +269,14 @@ async function poll() {
   try {
     const table = await tables.get(code, here.secret);
     if (here.code !== code || here.socketOpen) return;
+    // The server answers again after a poll that failed (the network is back): the socket may too, without
+    // waiting for the end of its backoff. (Where only the socket is refused, the backoff holds.)
+    if (here.pollFailed && !here.socket) reconnectNow();
+    here.pollFailed = false;
     await onTable(table);
   } catch {
     // Still offline: the next poll or the socket will do.
+    here.pollFailed = true;
   }
 }
 
@@ -363,6 +375,8 @@ async function showAnswer(answer) {
     here.shownMove = Math.max(here.shownMove, moveNumber);
     await table.advance(shown);
   }
+  // Read by the browser tests: the move number the table shows (a page that caught up shows the server's).
+  $("view-table").dataset.shownMove = String(here.shownMove);
   renderBar();
 }
 
