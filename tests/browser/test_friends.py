@@ -29,6 +29,7 @@ from playing import (
     collect_errors,
     coucou_turn,
     keyboard_turn,
+    malmedy_turn,
     screenshot,
     tarot_turn,
     touch_turn,
@@ -193,6 +194,14 @@ def open_table(host: Any, home: str, *, clock: str = "60", choose: Callable[[Any
     return link
 
 
+def code_and_secret(link: str) -> tuple[str, str]:
+    """The table's code and secret in its invitation link (for the API, as the page's own requests)."""
+    found = re.search(r"/tables/(\w+)/([\w-]+)$", link)
+    assert found, link
+    code, secret = found.groups()
+    return code, secret
+
+
 def sit(page: Any, link: str, seat: str, *, take: str = "Prendre cette place") -> None:
     """Open the link and take ``seat`` by its button (named "Prendre cette place" / "Take this seat")."""
     page.goto(link)
@@ -346,6 +355,49 @@ def test_a_couyon_table_of_two_people_one_away_for_a_while(person: Callable[...,
     assert anne.errors == [] and back.errors == []
 
 
+def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
+    """Malmedy: Fanny (keyboard, desktop, French) opens the table, Gaston (touch, 375×667, English) sits opposite
+    her (North) as her partner, the bot holds West and East; a whole game to its end, the same result on both pages
+    (the server's), the table's results and "Revanche" / "Rematch"."""
+    fanny = person("Fanny")
+    gaston = person("Gaston", language="en", phone=True)
+    link = open_table(fanny, "/#/malmedy", choose=lambda page: page.select_option("#option-level", "beginner"))
+    assert fanny.locator(".seat-entry").count() == 4
+    gaston.goto(link)
+    gaston.locator("#take-N").wait_for()
+    assert "opposite South (Fanny" in gaston.locator('.seat-entry[data-seat="N"]').inner_text()
+    gaston.locator("#take-N").tap()
+    fanny.wait_for_selector('#lobby-holder-N:has-text("Gaston")')
+    assert "en face de Nord (Gaston" in fanny.locator('.seat-entry[data-seat="S"]').inner_text()
+    start(fanny)
+    for page in (fanny, gaston):
+        page.wait_for_selector("#friends-bar:not([hidden])")
+        page.wait_for_function("() => document.getElementById('view-table').dataset.turn")
+    # Partners opposite on both tables: each at the bottom, the other at the top.
+    assert "Gaston" in seat_text(fanny, "N") and "Fanny" in seat_text(gaston, "N")
+    rng = random.Random(12)
+    play(
+        [
+            (fanny, SITUATION_SCRIPT, lambda page: malmedy_turn(page, rng, "keyboard")),
+            (gaston, SITUATION_SCRIPT, lambda page: malmedy_turn(page, rng, "touch")),
+        ],
+        limit_s=240,
+    )
+    code, secret = code_and_secret(link)
+    answer = fanny.request.get(f"/api/tables/{code}/game?secret={secret}&since=-1").json()
+    won = answer["view"]["winner"] == "NS"
+    ends = (
+        (fanny, "Gagné !" if won else "Perdu, cette fois.", "Lignes restantes : nous", "Revanche", "1 partie jouée"),
+        (gaston, "You won!" if won else "Lost, this time.", "Lines left: us", "Rematch", "1 game played"),
+    )
+    for page, title, lines, rematch, results in ends:
+        dialog = page.locator("#end-dialog")
+        assert page.locator("#end-dialog-title").inner_text() == title
+        assert lines in dialog.inner_text() and results in dialog.inner_text()
+        assert dialog.get_by_role("button", name=rematch).is_visible()
+    assert fanny.errors == [] and gaston.errors == []
+
+
 def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> None:
     """Tarot at three: Anne by mouse, Chloé by touch on a phone; the bot holds the third seat."""
     anne = person("Anne")
@@ -441,9 +493,7 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         denise = person("Denise", through=proxy.url)
         emile = person("Émile", language="en", phone=True)
         link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
-        found = re.search(r"/tables/(\w+)/([\w-]+)$", link)
-        assert found
-        code, secret = found.groups()
+        code, secret = code_and_secret(link)
         sit(emile, link.replace(proxy.url, friends_url), "E", take="Take this seat")
         denise.wait_for_selector('#lobby-holder-E:has-text("Émile")')
         start(denise)
