@@ -40,6 +40,46 @@ from couyon.loadgen import ServerProcess
 
 GRACE_S = 2
 PHONE_375 = {"width": 375, "height": 667}
+PHONE_320 = {"width": 320, "height": 568}
+# What is wider than the window: the page (it would scroll sideways) or an open dialog (its own content). The
+# width is the layout's (a phone's browser zooms out to show a page wider than itself: innerWidth grows then).
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  if (document.documentElement.scrollWidth > width) {
+    const over = [...document.body.querySelectorAll('*')].filter(
+      (node) => node.checkVisibility() && node.getBoundingClientRect().right > width + 0.5);
+    wide.push(`the page, ${document.documentElement.scrollWidth} px: ${over.slice(0, 5).map((node) => node.id || node.className)}`);
+  }
+  for (const dialog of document.querySelectorAll('dialog[open]')) {
+    if (dialog.getBoundingClientRect().right > width + 0.5 || dialog.scrollWidth > dialog.clientWidth)
+      wide.push(`${dialog.id}, ${dialog.scrollWidth} px`);
+  }
+  return wide;
+}"""
+# The names the issue gives the table's controls, in each language.
+NAMES = {
+    "fr": {
+        "play": "Jouer entre amis",
+        "link": "Lien de la table",
+        "copy": "Copier le lien",
+        "code": "Code de la table",
+        "join": "Rejoindre une table",
+        "take": "Prendre cette place",
+        "start": "Commencer la partie",
+        "rematch": "Revanche",
+    },
+    "en": {
+        "play": "Play with friends",
+        "link": "Table link",
+        "copy": "Copy the link",
+        "code": "Table code",
+        "join": "Join a table",
+        "take": "Take this seat",
+        "start": "Start the game",
+        "rematch": "Rematch",
+    },
+}
 RECORDER = """
 window.__announced = [];
 document.addEventListener('DOMContentLoaded', () => {
@@ -90,9 +130,17 @@ def person(browser: Any, friends_url: str) -> Iterator[Callable[..., Any]]:
     """A new person (browser context, so his own cookie) with a name, on the home page: returns his page."""
     contexts: list[Any] = []
 
-    def make(name: str, *, language: str = "fr", phone: bool = False, through: str | None = None) -> Any:
-        """``through``: the address of a proxy in front of the server, for this person's connections."""
-        options: dict[str, Any] = {"viewport": PHONE_375 if phone else DESKTOP}
+    def make(
+        name: str,
+        *,
+        language: str = "fr",
+        phone: bool = False,
+        through: str | None = None,
+        viewport: dict[str, int] | None = None,
+    ) -> Any:
+        """``through``: the address of a proxy in front of the server, for this person's connections; ``viewport``:
+        the phone's size, if not 375×667."""
+        options: dict[str, Any] = {"viewport": viewport or (PHONE_375 if phone else DESKTOP)}
         if phone:
             options.update(has_touch=True, is_mobile=True)
         context = browser.new_context(base_url=through or friends_url, **options)
@@ -566,3 +614,63 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         assert denise.errors == [] and emile.errors == []
     finally:
         proxy.close()
+
+
+def assert_fits(page: Any, screen: str) -> None:
+    wide = page.evaluate(TOO_WIDE)
+    assert not wide, f"{screen} is wider than {page.viewport_size['width']} px: {wide}"
+
+
+def test_the_table_by_the_names_of_its_controls_on_the_smallest_phone(person: Callable[..., Any]) -> None:
+    """At 320×568, by touch: Hugo (French) opens a couyon table, Inès (English) joins by its code; every control
+    the issue names is found by that accessible name in each language, and the home, the lobby, the table at each
+    decision and the end of the game fit 320 px wide without scrolling sideways."""
+    hugo = person("Hugo", viewport=PHONE_320, phone=True)
+    ines = person("Inès", language="en", viewport=PHONE_320, phone=True)
+    fr, en = NAMES["fr"], NAMES["en"]
+    for page, names in ((hugo, fr), (ines, en)):
+        page.wait_for_selector("#daily-time:not(:empty)")
+        assert page.get_by_role("button", name=names["play"], exact=True).is_visible()
+        assert page.get_by_role("textbox", name=names["code"], exact=True).is_visible()
+        assert page.get_by_role("button", name=names["join"], exact=True).is_visible()
+        assert_fits(page, f"the home ({names['play']})")
+    hugo.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    hugo.get_by_role("button", name=fr["play"], exact=True).tap()
+    field = hugo.get_by_role("textbox", name=fr["link"], exact=True)
+    field.wait_for()
+    hugo.get_by_role("button", name=fr["copy"], exact=True).tap()
+    hugo.wait_for_selector('#copy-status:has-text("Lien copié.")')
+    assert hugo.evaluate("navigator.clipboard.readText()") == field.input_value()
+    code = hugo.locator("#table-code").inner_text()
+
+    ines.get_by_role("textbox", name=en["code"], exact=True).fill(code)
+    ines.get_by_role("button", name=en["join"], exact=True).tap()
+    ines.get_by_role("button", name=en["take"], exact=True).first.wait_for()
+    assert ines.get_by_role("button", name=en["take"], exact=True).count() == 3  # Hugo sits South
+    ines.locator("#take-N").tap()
+    hugo.wait_for_selector('#lobby-holder-N:has-text("Inès")')
+    assert hugo.get_by_role("button", name=fr["take"], exact=True).count() == 2
+    for page, names in ((hugo, fr), (ines, en)):
+        assert page.get_by_role("textbox", name=names["link"], exact=True).input_value() == field.input_value()
+        assert page.get_by_role("button", name=names["copy"], exact=True).is_visible()
+        term = page.evaluate("document.getElementById('table-code').previousElementSibling.textContent")
+        assert term == names["code"]
+        assert_fits(page, f"the lobby ({names['link']})")
+    assert ines.get_by_role("button", name=en["start"]).count() == 0, "only the host starts"
+    hugo.get_by_role("button", name=fr["start"], exact=True).tap()
+
+    rng = random.Random(320)
+    screens: set[str] = set()
+
+    def fitting(page: Any) -> None:
+        now = page.evaluate(SITUATION_SCRIPT)
+        assert_fits(page, f"the table, {now}")
+        screens.add(now)
+        touch_turn(page, rng)
+
+    play([(hugo, SITUATION_SCRIPT, fitting), (ines, SITUATION_SCRIPT, fitting)], limit_s=120)
+    assert {"bid", "play", "deal"} <= screens, screens
+    for page, names in ((hugo, fr), (ines, en)):
+        assert page.locator("#end-dialog").get_by_role("button", name=names["rematch"], exact=True).is_visible()
+        assert_fits(page, "the end of the game")
+    assert hugo.errors == [] and ines.errors == []
