@@ -25,6 +25,7 @@ from playing import (
     DESKTOP,
     SITUATION_SCRIPT,
     TAROT_SITUATION_SCRIPT,
+    How,
     assert_no_violations,
     collect_errors,
     coucou_turn,
@@ -446,6 +447,21 @@ def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
     assert fanny.errors == [] and gaston.errors == []
 
 
+def tarot_step(rng: random.Random, how: How) -> Turn:
+    """One step of a tarot table by ``how``, allowing the one question another person's move may take away."""
+
+    def turn(page: Any) -> None:
+        try:
+            tarot_turn(page, rng, how)
+        except PlaywrightTimeoutError:
+            # The taker's chelem window stays open while the leader may already play: when another
+            # person leads first, the question goes away under the taker's finger. Anything else fails.
+            if page.evaluate(TAROT_SITUATION_SCRIPT) == "chelem" or "chelem" not in page.evaluate(LAST_TURN):
+                raise
+
+    return turn
+
+
 def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> None:
     """Tarot at three: Anne by mouse, Chloé by touch on a phone; the bot holds the third seat."""
     anne = person("Anne")
@@ -461,23 +477,13 @@ def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> N
     anne.wait_for_selector('#lobby-holder-E:has-text("Chloé")')
     start(anne)
     rng = random.Random(5)
-
-    def step(how: Any) -> Turn:
-        def turn(page: Any) -> None:
-            try:
-                tarot_turn(page, rng, how)
-            except PlaywrightTimeoutError:
-                # The taker's chelem window stays open while the leader may already play: when another
-                # person leads first, the question goes away under the taker's finger. Anything else fails.
-                if page.evaluate(TAROT_SITUATION_SCRIPT) == "chelem" or "chelem" not in page.evaluate(LAST_TURN):
-                    raise
-
-        return turn
-
     for page in (anne, chloe):
         page.set_default_timeout(5_000)
     play(
-        [(anne, TAROT_SITUATION_SCRIPT, step("mouse")), (chloe, TAROT_SITUATION_SCRIPT, step("touch"))],
+        [
+            (anne, TAROT_SITUATION_SCRIPT, tarot_step(rng, "mouse")),
+            (chloe, TAROT_SITUATION_SCRIPT, tarot_step(rng, "touch")),
+        ],
         limit_s=90,
     )
     # Chloé, at East, sat at the bottom of her table: West's seat (Anne's, turned) was drawn with her name.
@@ -486,6 +492,61 @@ def test_a_tarot_table_of_three_with_two_people(person: Callable[..., Any]) -> N
         assert page.locator("#end-dialog").get_by_role("button", name="Revanche").is_visible()
         assert "1 partie jouée" in page.locator("#end-dialog").inner_text()
     assert anne.errors == [] and chloe.errors == []
+
+
+def test_a_tarot_table_of_five_with_three_people_to_the_first_score_sheet(person: Callable[..., Any]) -> None:
+    """Tarot at five, a king called: Julie by mouse (French, the host, South), Karim by keyboard (English, North-West),
+    Léa by touch on a phone (French, East), the bot at West and North-East; each sees the others where they sit
+    from his own seat, and the first deal is played until each page shows its score sheet, with the three names.
+    (Whole games are played at the other tables: five deals here would cost minutes.)"""
+    julie = person("Julie")
+    karim = person("Karim", language="en")
+    lea = person("Léa", phone=True)
+
+    def choose(page: Any) -> None:
+        page.get_by_role("radio", name="5 joueurs").check()
+        page.select_option("#option-level", "beginner")
+
+    link = open_table(julie, "/#/tarot", choose=choose)
+    assert julie.locator(".seat-entry").count() == 5
+    sit(karim, link, "NW", take="Take this seat")
+    sit(lea, link, "E")
+    julie.wait_for_selector('#lobby-holder-NW:has-text("Karim")')
+    julie.wait_for_selector('#lobby-holder-E:has-text("Léa")')
+    start(julie)
+    for page in (julie, karim, lea):
+        page.wait_for_selector("#friends-bar:not([hidden])")
+        page.wait_for_function("() => document.getElementById('view-table').dataset.turn")
+        page.set_default_timeout(5_000)
+    # The round S, W, NW, NE, E turned so that each is South, the others in their order to his left.
+    assert "Karim" in seat_text(julie, "NW") and "Léa" in seat_text(julie, "E")
+    assert "Julie" in seat_text(karim, "NE") and "Léa" in seat_text(karim, "NW")
+    assert "Julie" in seat_text(lea, "W") and "Karim" in seat_text(lea, "NE")
+    rng = random.Random(55)
+    sheets: set[int] = set()
+
+    def until_the_sheet(index: int, how: How) -> Turn:
+        step = tarot_step(rng, how)
+
+        def turn(page: Any) -> None:
+            if page.evaluate(TAROT_SITUATION_SCRIPT) == "deal":
+                sheets.add(index)  # Left open: the deal is over for everyone.
+            else:
+                step(page)
+
+        return turn
+
+    players = [(julie, "mouse"), (karim, "keyboard"), (lea, "touch")]
+    play(
+        [(page, TAROT_SITUATION_SCRIPT, until_the_sheet(index, how)) for index, (page, how) in enumerate(players)],
+        limit_s=60,
+        until=lambda: len(sheets) == len(players),
+    )
+    # Each score sheet names the people, his own row with his name too (not the solo table's "Sud (toi)").
+    for (page, _), own in zip(players, ("Julie (toi)", "Karim (you)", "Léa (toi)"), strict=True):
+        sheet = page.locator("#deal-dialog").inner_text()
+        assert own in sheet and all(name in sheet for name in ("Julie", "Karim", "Léa")), sheet
+    assert julie.errors == [] and karim.errors == [] and lea.errors == []
 
 
 def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -> None:
