@@ -138,16 +138,17 @@ def person(browser: Any, friends_url: str) -> Iterator[Callable[..., Any]]:
         phone: bool = False,
         through: str | None = None,
         viewport: dict[str, int] | None = None,
+        speed: str = "instant",
     ) -> Any:
         """``through``: the address of a proxy in front of the server, for this person's connections; ``viewport``:
-        the phone's size, if not 375×667."""
+        the phone's size, if not 375×667; ``speed``: the pace of the animations."""
         options: dict[str, Any] = {"viewport": viewport or (PHONE_375 if phone else DESKTOP)}
         if phone:
             options.update(has_touch=True, is_mobile=True)
         context = browser.new_context(base_url=through or friends_url, **options)
         context.set_default_timeout(15_000)
         context.add_init_script(
-            f"localStorage.setItem('couyon.speed', 'instant'); localStorage.setItem('couyon.language', {language!r});"
+            f"localStorage.setItem('couyon.speed', {speed!r}); localStorage.setItem('couyon.language', {language!r});"
         )
         context.add_init_script(RECORDER)
         context.add_init_script(SOCKETS)
@@ -444,6 +445,8 @@ def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
         assert page.locator("#end-dialog-title").inner_text() == title
         assert lines in dialog.inner_text() and results in dialog.inner_text()
         assert dialog.get_by_role("button", name=rematch).is_visible()
+    assert_no_violations(fanny, "the end of a Malmedy table (FR)")
+    assert_no_violations(gaston, "the end of a Malmedy table, phone (EN)")
     assert fanny.errors == [] and gaston.errors == []
 
 
@@ -593,13 +596,15 @@ def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -
 
 
 def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[..., Any], friends_url: str) -> None:
-    """Denise's connections go through a proxy that drops them mid-game (a proxy closing sockets, a phone asleep):
-    her WebSocket closes, Émile and the bots (hers too, after the grace) move meanwhile; when the network comes
-    back her page reconnects, asks for what it missed from its last move number and shows the server's move
-    count and her seat's cards, in the same document (no reload); then she plays on."""
+    """Denise's connections go through a proxy that drops them mid-game. First a socket closed and open again at
+    once (a proxy closing it) while her page, at the slow pace, still animates moves with others waiting behind
+    them: no move is asked for, animated or said twice. Then the network gone for longer than the grace: Émile
+    and the bots (hers too) move meanwhile; when it comes back her page reconnects, asks for what it missed from
+    its last move number and shows the server's move count and her seat's cards, in the same document (no
+    reload); then she plays on."""
     proxy = CuttingProxy(friends_url)
     try:
-        denise = person("Denise", through=proxy.url)
+        denise = person("Denise", through=proxy.url, speed="slow")
         emile = person("Émile", language="en", phone=True)
         link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
         code, secret = code_and_secret(link)
@@ -618,6 +623,37 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         def shown(page: Any) -> int:
             return int(page.locator("#view-table").get_attribute("data-shown-move") or -1)
 
+        def drop() -> tuple[int, int]:
+            """Cut the proxy: the socket in use closes (a real closed connection). Its index and the move shown."""
+            in_use: int = denise.evaluate("window.__sockets.findIndex((socket) => socket.open && !socket.closed)")
+            assert in_use >= 0
+            before = shown(denise)
+            proxy.cut()
+            denise.wait_for_function("(index) => window.__sockets[index].closed", arg=in_use)
+            return in_use, before
+
+        def hello_after(in_use: int) -> dict[str, Any]:
+            """The first frame of the next socket that opened: its hello."""
+            denise.wait_for_function("(index) => window.__sockets.slice(index + 1).some((s) => s.open)", arg=in_use)
+            reopened = denise.evaluate("(index) => window.__sockets.slice(index + 1).filter((s) => s.open)", in_use)
+            hello: dict[str, Any] = json.loads(reopened[0]["sent"][0])
+            assert hello["type"] == "hello", hello
+            return hello
+
+        def caught_up() -> dict[str, Any]:
+            """Wait, nobody else moving, until Denise's page shows the server's last move: the table then."""
+            deadline = time.monotonic() + 20
+            while True:
+                table = served()
+                to_move = next(entry for entry in table["seats"] if entry["seat"] == table["to_move"])
+                settled = to_move["holder"] == "person" and not to_move["bot_now"]
+                if settled and shown(denise) == table["move_number"]:
+                    return table
+                assert time.monotonic() < deadline, (table["move_number"], shown(denise), announced(denise)[-6:])
+                if denise.evaluate(SITUATION_SCRIPT) == "deal":
+                    keyboard_turn(denise, rng)  # A deal that ended meanwhile: its summary waits to be closed.
+                denise.wait_for_timeout(100)
+
         rng = random.Random(34)
         sent = {"denise": 0, "emile": 0}
 
@@ -630,42 +666,55 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
 
         denise_plays = (denise, SITUATION_SCRIPT, counted("denise", keyboard_turn))
         emile_plays = (emile, SITUATION_SCRIPT, counted("emile", touch_turn))
-        play([denise_plays, emile_plays], limit_s=30, until=lambda: sent["emile"] >= 1 and sent["denise"] >= 1)
 
-        # The network goes: the socket in use closes (a real closed connection), the page says so.
-        denise.wait_for_function("() => window.__sockets.some((socket) => socket.open && !socket.closed)")
-        in_use = denise.evaluate("window.__sockets.length") - 1
-        before = shown(denise)
-        proxy.cut()
-        denise.wait_for_function("(index) => window.__sockets[index].closed", arg=in_use)
+        def behind() -> bool:
+            """Whether the cards are played and Denise's page has answers waiting behind the one it animates."""
+            if emile.locator("#felt").get_attribute("data-phase") != "playing" or sent["denise"] < 1:
+                return False
+            if served()["move_number"] <= shown(denise):
+                return False
+            denise.wait_for_timeout(150)  # Not an answer on its way: one received and waiting.
+            return served()["move_number"] > shown(denise)
+
+        play([denise_plays, emile_plays], limit_s=40, until=behind)
+
+        # A socket closed by a proxy, and the next move made meanwhile (Émile's, or the bot's for Denise after the
+        # grace); the network still there: the page is back within a second or two, animating still.
+        in_use, before = drop()
+        dropped_at = served()["move_number"]
+        play([emile_plays], limit_s=15, until=lambda: served()["move_number"] > dropped_at)
+        proxy.mend()
+        assert hello_after(in_use)["since"] >= before
+        denise.evaluate("localStorage.setItem('couyon.speed', 'instant')")  # The rest at the tests' pace.
+        play([denise_plays, emile_plays], limit_s=30, until=lambda: served()["move_number"] >= before + 8)
+
+        # The network goes for longer than the grace; the page says so.
+        caught_up()
+        in_use, before = drop()
         denise.wait_for_function("() => window.__announced.includes('Connexion perdue : nouvel essai…')")
-
         # Émile and the bots play on, Denise's seat too once the grace is over; her page sees none of it.
-        play([emile_plays], limit_s=30, until=lambda: served()["move_number"] >= before + 6)
+        play([emile_plays], limit_s=30, until=lambda: served()["move_number"] >= before + 8)
         assert shown(denise) == before, "the page had no way to hear of the moves"
 
         # The network comes back: nobody else moves until she has caught up.
         proxy.mend()
-        deadline = time.monotonic() + 20
-        while True:
-            table = served()
-            to_move = next(entry for entry in table["seats"] if entry["seat"] == table["to_move"])
-            settled = to_move["holder"] == "person" and not to_move["bot_now"]
-            if settled and shown(denise) == table["move_number"]:
-                break
-            assert time.monotonic() < deadline, (table, shown(denise))
-            denise.wait_for_timeout(100)
+        table = caught_up()
         assert denise.evaluate("window.__sameDocument") is True, "the page was reloaded"
-        assert table["move_number"] > before + 6 - 1
+        assert table["move_number"] >= before + 8
         answer = denise.request.get(f"/api/tables/{code}/game?secret={secret}&since=-1").json()
         cards = denise.locator("#hand .hand-card").evaluate_all("(nodes) => nodes.map((node) => node.dataset.card)")
         assert sorted(cards) == sorted(answer["view"]["hand"])
-        # A new socket said hello with the last move number the page had shown, not -1 (not "everything again").
-        denise.wait_for_function("(index) => window.__sockets.slice(index + 1).some((s) => s.open)", arg=in_use)
-        reopened = denise.evaluate("(index) => window.__sockets.slice(index + 1).filter((s) => s.open)", in_use)
-        hello = json.loads(reopened[0]["sent"][0])
-        assert hello["type"] == "hello" and before <= hello["since"] <= table["move_number"], hello
+        # A new socket said hello with the last move number the page had, not -1 (not "everything again").
+        assert before <= hello_after(in_use)["since"] <= table["move_number"]
         denise.wait_for_function("() => window.__announced.includes('Connexion rétablie.')")
+        # Each card of a deal played was said once.
+        deals = [
+            re.findall(r"(?:Tu|\S+ \(\w+\)|Émile) joues? [^.]+\.", deal)
+            for deal in " ".join(announced(denise)).split("Fin de la donne")
+        ]
+        assert deals[0], "the cards were said"
+        for plays in deals:
+            assert len(plays) == len(set(plays)), plays
         # The browser logs each refused request and socket while the network was gone as a console error.
         denise.errors[:] = [line for line in denise.errors if "net::ERR_" not in line and "WebSocket" not in line]
 

@@ -6,7 +6,7 @@
 //
 // Moves go over the table's WebSocket, or over HTTP while the socket is down; the server pushes the
 // table and this seat's game answers, which are animated in order, one after the other. A lost socket
-// comes back with backoff and says hello with the last move shown, so the page catches up without a
+// comes back with backoff and says hello with the last move received, so the page catches up without a
 // reload; meanwhile it polls over HTTP. Loaded by js/main.js on a #/tables/… route or a home's
 // "Jouer entre amis" or "Rejoindre une table", never on the first load.
 
@@ -47,6 +47,10 @@ const here = {
   clockTimer: null,
   shownGame: null, // the id of the table game the table shows
   shownMove: -1, // the move number of the last answer shown
+  // The game and move number of the last answer received, maybe still waiting behind the ones being shown: what
+  // the page asks from (it asks for nothing twice, so no move is animated or said twice).
+  heardGame: null,
+  heardMove: -1,
   turn: null, // js/friends/seats.js turning of the game shown
   chain: Promise.resolve(), // the answers being shown, in order
   pending: null, // {moveNumber, resolve, timer}: a move sent over the socket, until its answer comes
@@ -163,6 +167,8 @@ export function leave() {
     state.remote = null;
     here.shownGame = null;
     here.shownMove = -1;
+    here.heardGame = null;
+    here.heardMove = -1;
     context.openTable().then((table) => table.clear());
   }
 }
@@ -193,7 +199,7 @@ function connect() {
       here.wasOffline = false;
       announce(w().online);
     }
-    socket.send(JSON.stringify({ type: "hello", since: here.shownGame ? here.shownMove : -1 }));
+    socket.send(JSON.stringify({ type: "hello", since: here.heardGame ? here.heardMove : -1 }));
     clearInterval(here.pingTimer);
     here.pingTimer = setInterval(() => sendFrame({ type: "ping" }), PING_MS);
   };
@@ -322,16 +328,16 @@ async function onTable(table) {
   if (state.remote && state.model && !state.busy) rerender();
   // A game the table does not show yet (the start, a rematch, a return), or moves it missed while offline.
   // (The socket brings them by itself.)
-  if (!here.socketOpen && (table.game_id !== here.shownGame || table.move_number > here.shownMove)) {
+  if (!here.socketOpen && (table.game_id !== here.heardGame || table.move_number > here.heardMove)) {
     await catchUp(table.game_id);
   }
   renderBar();
 }
 
-/** Ask for this seat's answer since the last move shown (all of it for a game not shown yet). */
+/** Ask for this seat's answer since the last move received (all of it for a game not received yet). */
 async function catchUp(gameId = here.table && here.table.game_id) {
   const code = here.code;
-  const since = gameId === here.shownGame ? here.shownMove : -1;
+  const since = gameId === here.heardGame ? here.heardMove : -1;
   try {
     const answer = await tables.game(code, here.secret, since);
     if (here.code === code) onGame(answer);
@@ -347,7 +353,18 @@ function onGame(answer) {
     here.pending.resolve();
     here.pending = null;
   }
-  here.chain = here.chain.then(() => showAnswer(answer)).catch(() => {});
+  const gameId = answer.id ?? here.table.game_id;
+  const moveNumber = answer.move_number ?? answer.view.move_number;
+  if (gameId !== here.heardGame) here.heardMove = moveNumber;
+  else here.heardMove = Math.max(here.heardMove, moveNumber);
+  here.heardGame = gameId;
+  here.chain = here.chain
+    .then(() => showAnswer(answer))
+    .catch(() => {
+      // Not shown: ask again from what is.
+      here.heardGame = here.shownGame;
+      here.heardMove = here.shownMove;
+    });
 }
 
 async function showAnswer(answer) {
