@@ -157,6 +157,8 @@ export function leave() {
   }
   here.retries = 0;
   here.pollFailed = false;
+  here.heardGame = null;
+  here.heardMove = -1;
   here.chain = Promise.resolve();
   here.pending = null;
   here.messages.clear();
@@ -167,8 +169,6 @@ export function leave() {
     state.remote = null;
     here.shownGame = null;
     here.shownMove = -1;
-    here.heardGame = null;
-    here.heardMove = -1;
     context.openTable().then((table) => table.clear());
   }
 }
