@@ -169,10 +169,12 @@ class CuttingProxy:
     """A TCP proxy in front of the server, as a phone's network or a proxy that drops sockets: ``cut()`` closes
     every connection through it (the page's WebSocket and its HTTP connections) and refuses new ones until
     ``mend()``; the page sees a real closed connection, not an emulated one (Chromium's offline emulation leaves
-    an open WebSocket open)."""
+    an open WebSocket open). ``sockets=False``: a proxy that never holds a WebSocket (it closes each upgrade
+    request) but passes HTTP."""
 
-    def __init__(self, upstream: str) -> None:
+    def __init__(self, upstream: str, *, sockets: bool = True) -> None:
         self.upstream = int(upstream.rsplit(":", 1)[1])
+        self.sockets = sockets
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         self.passing = True
@@ -196,12 +198,14 @@ class CuttingProxy:
                 continue
             with self.lock:
                 self.connections.update((client, server))
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            for source, sink, asks in ((client, server, True), (server, client, False)):
+                threading.Thread(target=self._pump, args=(source, sink, asks), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, asks: bool) -> None:
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
+                if asks and not self.sockets and b"upgrade: websocket" in data.lower():
+                    break
                 sink.sendall(data)
         self._drop(source, sink)
 
@@ -715,13 +719,72 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         assert deals[0], "the cards were said"
         for plays in deals:
             assert len(plays) == len(set(plays)), plays
-        # The browser logs each refused request and socket while the network was gone as a console error.
-        denise.errors[:] = [line for line in denise.errors if "net::ERR_" not in line and "WebSocket" not in line]
+        forget_network_errors(denise)
 
         # She plays on from there, her seat hers again.
         played = sent["denise"]
         play([denise_plays, emile_plays], limit_s=30, until=lambda: sent["denise"] > played)
         assert denise.errors == [] and emile.errors == []
+    finally:
+        proxy.close()
+
+
+def forget_network_errors(page: Any) -> None:
+    """The browser logs each request and socket refused while the network was gone as a console error."""
+    page.errors[:] = [line for line in page.errors if "net::ERR_" not in line and "WebSocket" not in line]
+
+
+def test_a_page_behind_a_proxy_that_holds_no_socket_plays_over_http(
+    person: Callable[..., Any], friends_url: str
+) -> None:
+    """Pierre's page is behind a proxy that closes every WebSocket asked of it but passes HTTP (some networks
+    do): his page never holds a socket and still plays, his moves sent over HTTP, the others' brought by its
+    polls; his seat stays his (he is there, polling), nobody's move is lost."""
+    proxy = CuttingProxy(friends_url, sockets=False)
+    try:
+        pierre = person("Pierre", through=proxy.url)
+        quentin = person("Quentin", language="en", phone=True)
+        link = open_table(pierre, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
+        code, secret = code_and_secret(link)
+        sit(quentin, link.replace(proxy.url, friends_url), "W", take="Take this seat")
+        pierre.wait_for_selector('#lobby-holder-W:has-text("Quentin")')
+        start(pierre)
+        rng = random.Random(61)
+        sent = {"pierre": 0, "quentin": 0}
+
+        def counted(who: str, how: Callable[[Any, random.Random], object]) -> Turn:
+            def turn(page: Any) -> None:
+                how(page, rng)
+                sent[who] += 1
+
+            return turn
+
+        play(
+            [
+                (pierre, SITUATION_SCRIPT, counted("pierre", keyboard_turn)),
+                (quentin, SITUATION_SCRIPT, counted("quentin", touch_turn)),
+            ],
+            limit_s=60,
+            until=lambda: sent["pierre"] >= 4 and sent["quentin"] >= 4,
+        )
+        sockets = pierre.evaluate("window.__sockets")
+        assert sockets and not any(record["open"] for record in sockets), "the proxy let no socket through"
+        table = quentin.request.get(f"/api/tables/{code}?secret={secret}").json()
+        mine = next(entry for entry in table["seats"] if entry["seat"] == "S")
+        assert not mine["bot_now"], "the bot took the seat of a person who was there"
+        # His page shows the server's last move (its polls bring it) and his seat's cards.
+        deadline = time.monotonic() + 10
+        while True:
+            record = pierre.request.get(f"/api/tables/{code}/game?secret={secret}&since=-1").json()
+            shown = pierre.locator("#view-table").get_attribute("data-shown-move")
+            if shown == str(record["move_number"]):
+                break
+            assert time.monotonic() < deadline, (shown, record["move_number"])
+            pierre.wait_for_timeout(200)
+        cards = pierre.locator("#hand .hand-card").evaluate_all("(nodes) => nodes.map((node) => node.dataset.card)")
+        assert sorted(cards) == sorted(record["view"]["hand"])
+        forget_network_errors(pierre)
+        assert pierre.errors == [] and quentin.errors == []
     finally:
         proxy.close()
 
