@@ -769,6 +769,7 @@ def test_a_page_behind_a_proxy_that_holds_no_socket_plays_over_http(
         )
         sockets = pierre.evaluate("window.__sockets")
         assert sockets and not any(record["open"] for record in sockets), "the proxy let no socket through"
+        assert not any(line.startswith("Connexion") for line in announced(pierre)), "nothing was lost"
         table = quentin.request.get(f"/api/tables/{code}?secret={secret}").json()
         mine = next(entry for entry in table["seats"] if entry["seat"] == "S")
         assert not mine["bot_now"], "the bot took the seat of a person who was there"

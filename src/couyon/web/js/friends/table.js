@@ -215,11 +215,14 @@ function connect() {
   };
   socket.onclose = () => {
     if (here.socket !== socket) return;
+    const wasOpen = here.socketOpen;
     here.socket = null;
     here.socketOpen = false;
     clearInterval(here.pingTimer);
     if (here.pending) failPending(new ApiError(0, "network", "network"));
-    if (!here.wasOffline && here.table) {
+    // A connection that was there is lost (a socket that never opened, where a network holds none, loses
+    // nothing: the page plays over HTTP).
+    if (wasOpen && !here.wasOffline && here.table) {
       here.wasOffline = true;
       announce(w().offline);
     }
