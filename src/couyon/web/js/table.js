@@ -13,7 +13,7 @@ import { cardBack, cardFace, tableCard } from "./cards.js";
 import { cardName, currentLanguage, formatDay, t } from "./i18n.js";
 import { pace, playSound, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
-import { SEATS, announce, clone, seatName, seatsOf, setRenderer, state } from "./table/shared.js";
+import { SEATS, announce, clone, seatName, seatYou, seatsOf, setRenderer, state } from "./table/shared.js";
 import { rememberGame } from "./table/storage.js";
 
 export { currentGame, rerender } from "./table/shared.js";
@@ -91,7 +91,7 @@ function renderSeat(seat, model) {
 
   // What is shown around a seat is read as one list ("Est, adversaire, donneur, 3 cartes"),
   // not as the run of its pieces ("Est adversaire 3 cartes Donneur").
-  const said = [seat === "S" ? (rules.seatYou ? rules.seatYou() : words.seatYou) : seatName(seat)];
+  const said = [seat === "S" ? seatYou() : seatName(seat)];
   const name = document.createElement("p");
   name.className = "seat-name";
   name.setAttribute("aria-hidden", "true");

@@ -6,7 +6,7 @@
 //
 // Moves go over the table's WebSocket, or over HTTP while the socket is down; the server pushes the
 // table and this seat's game answers, which are animated in order, one after the other. A lost socket
-// comes back with backoff and says hello with the last move shown, so the page catches up without a
+// comes back with backoff and says hello with the last move received, so the page catches up without a
 // reload; meanwhile it polls over HTTP. Loaded by js/main.js on a #/tables/… route or a home's
 // "Jouer entre amis" or "Rejoindre une table", never on the first load.
 
@@ -47,6 +47,10 @@ const here = {
   clockTimer: null,
   shownGame: null, // the id of the table game the table shows
   shownMove: -1, // the move number of the last answer shown
+  // The game and move number of the last answer received, maybe still waiting behind the ones being shown: what
+  // the page asks from (it asks for nothing twice, so no move is animated or said twice).
+  heardGame: null,
+  heardMove: -1,
   turn: null, // js/friends/seats.js turning of the game shown
   chain: Promise.resolve(), // the answers being shown, in order
   pending: null, // {moveNumber, resolve, timer}: a move sent over the socket, until its answer comes
@@ -55,6 +59,7 @@ const here = {
   warned: false,
   messages: new Map(), // seat -> {text, until}
   wasOffline: false,
+  pollFailed: false, // the last poll over HTTP got no answer
 };
 
 export function setUp(given) {
@@ -151,11 +156,15 @@ export function leave() {
     here[timer] = null;
   }
   here.retries = 0;
+  here.pollFailed = false;
+  here.heardGame = null;
+  here.heardMove = -1;
   here.chain = Promise.resolve();
   here.pending = null;
   here.messages.clear();
   const bar = $("friends-bar");
   if (bar) bar.hidden = true;
+  delete $("view-table").dataset.shownMove;
   if (state.remote) {
     state.remote = null;
     here.shownGame = null;
@@ -190,7 +199,7 @@ function connect() {
       here.wasOffline = false;
       announce(w().online);
     }
-    socket.send(JSON.stringify({ type: "hello", since: here.shownGame ? here.shownMove : -1 }));
+    socket.send(JSON.stringify({ type: "hello", since: here.heardGame ? here.heardMove : -1 }));
     clearInterval(here.pingTimer);
     here.pingTimer = setInterval(() => sendFrame({ type: "ping" }), PING_MS);
   };
@@ -206,11 +215,14 @@ function connect() {
   };
   socket.onclose = () => {
     if (here.socket !== socket) return;
+    const wasOpen = here.socketOpen;
     here.socket = null;
     here.socketOpen = false;
     clearInterval(here.pingTimer);
     if (here.pending) failPending(new ApiError(0, "network", "network"));
-    if (!here.wasOffline && here.table) {
+    // A connection that was there is lost (a socket that never opened, where a network holds none, loses
+    // nothing: the page plays over HTTP).
+    if (wasOpen && !here.wasOffline && here.table) {
       here.wasOffline = true;
       announce(w().offline);
     }
@@ -235,10 +247,14 @@ for (const [target, name] of [
 ]) {
   target.addEventListener(name, () => {
     if (!here.code || here.socket || document.visibilityState === "hidden") return;
-    here.retries = 0;
-    clearTimeout(here.retryTimer);
-    connect();
+    reconnectNow();
   });
+}
+
+function reconnectNow() {
+  here.retries = 0;
+  clearTimeout(here.retryTimer);
+  connect();
 }
 
 function sendFrame(frame) {
@@ -262,9 +278,14 @@ async function poll() {
   try {
     const table = await tables.get(code, here.secret);
     if (here.code !== code || here.socketOpen) return;
+    // The server answers again after a poll that failed (the network is back): the socket may too, without
+    // waiting for the end of its backoff. (Where only the socket is refused, the backoff holds.)
+    if (here.pollFailed && !here.socket) reconnectNow();
+    here.pollFailed = false;
     await onTable(table);
   } catch {
     // Still offline: the next poll or the socket will do.
+    here.pollFailed = true;
   }
 }
 
@@ -310,16 +331,16 @@ async function onTable(table) {
   if (state.remote && state.model && !state.busy) rerender();
   // A game the table does not show yet (the start, a rematch, a return), or moves it missed while offline.
   // (The socket brings them by itself.)
-  if (!here.socketOpen && (table.game_id !== here.shownGame || table.move_number > here.shownMove)) {
+  if (!here.socketOpen && (table.game_id !== here.heardGame || table.move_number > here.heardMove)) {
     await catchUp(table.game_id);
   }
   renderBar();
 }
 
-/** Ask for this seat's answer since the last move shown (all of it for a game not shown yet). */
+/** Ask for this seat's answer since the last move received (all of it for a game not received yet). */
 async function catchUp(gameId = here.table && here.table.game_id) {
   const code = here.code;
-  const since = gameId === here.shownGame ? here.shownMove : -1;
+  const since = gameId === here.heardGame ? here.heardMove : -1;
   try {
     const answer = await tables.game(code, here.secret, since);
     if (here.code === code) onGame(answer);
@@ -335,7 +356,18 @@ function onGame(answer) {
     here.pending.resolve();
     here.pending = null;
   }
-  here.chain = here.chain.then(() => showAnswer(answer)).catch(() => {});
+  const gameId = answer.id ?? here.table.game_id;
+  const moveNumber = answer.move_number ?? answer.view.move_number;
+  if (gameId !== here.heardGame) here.heardMove = moveNumber;
+  else here.heardMove = Math.max(here.heardMove, moveNumber);
+  here.heardGame = gameId;
+  here.chain = here.chain
+    .then(() => showAnswer(answer))
+    .catch(() => {
+      // Not shown: ask again from what is.
+      here.heardGame = here.shownGame;
+      here.heardMove = here.shownMove;
+    });
 }
 
 async function showAnswer(answer) {
@@ -363,6 +395,8 @@ async function showAnswer(answer) {
     here.shownMove = Math.max(here.shownMove, moveNumber);
     await table.advance(shown);
   }
+  // Read by the browser tests: the move number the table shows (a page that caught up shows the server's).
+  $("view-table").dataset.shownMove = String(here.shownMove);
   renderBar();
 }
 

@@ -8,7 +8,7 @@
 import { tableCard } from "../cards.js";
 import { cardName, cardWithArticle, formatDay, parseCard, t } from "../i18n.js";
 import { pace } from "../settings.js";
-import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf } from "../table/shared.js";
+import { announce, clone, commonEvent, controlButton, rerender, seatName, seatsOf, seatYou } from "../table/shared.js";
 
 const $ = (id) => document.getElementById(id);
 const words = () => t().tarot;
@@ -515,7 +515,7 @@ export default {
       const tr = body.insertRow();
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = seat === "S" ? t().seatYou : seatName(seat);
+      th.textContent = seat === "S" ? seatYou() : seatName(seat);
       tr.append(th);
       tr.insertCell().textContent = last ? signed(last.scores[seat]) : "—";
       tr.insertCell().textContent = signed(model.totals[seat]);
@@ -698,7 +698,7 @@ export default {
         const tr = rows.insertRow();
         const th = document.createElement("th");
         th.scope = "row";
-        th.textContent = seat === "S" ? t().seatYou : seatName(seat);
+        th.textContent = seat === "S" ? seatYou() : seatName(seat);
         tr.append(th);
         for (const value of [entry.shares[seat], entry.misere_points[seat], entry.scores[seat], entry.totals[seat]]) {
           tr.insertCell().textContent = signed(value);

@@ -48,6 +48,11 @@ export function seatName(seat) {
   return state.rules && state.rules.seatName ? state.rules.seatName(seat) : t().seat[seat];
 }
 
+/** South's own name where the table lists the players ("Sud (toi)"; at a friends' table, his name). */
+export function seatYou() {
+  return state.rules && state.rules.seatYou ? state.rules.seatYou() : t().seatYou;
+}
+
 export function currentGame() {
   return state.game;
 }
