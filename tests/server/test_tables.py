@@ -355,6 +355,34 @@ def test_a_refused_move_on_the_socket_is_an_error_with_the_http_sentence_and_the
         assert socket.receive_json() == {"type": "pong"}
 
 
+def test_a_hello_naming_a_game_a_rematch_replaced_gets_the_new_game_as_it_stands(app: Any) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    start(anne, table)
+    for _ in range(40):
+        answer = game_of(anne, table)
+        if answer["view"]["winner"] is not None:
+            break
+        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    old_game = anne.get(path(table), params={"secret": table["secret"]}).json()["game_id"]
+    assert anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).status_code == 200
+    answer = game_of(anne, table)
+    if answer["move_number"] == 0:  # Anne speaks first in the new game: one move, so there is one to miss.
+        assert move(anne, table, answer["view"]["legal"][0], 0).status_code == 200
+    now = anne.get(path(table), params={"secret": table["secret"]}).json()
+    assert now["game_id"] != old_game and now["move_number"] > 0
+    with socket_of(anne, path(table, f"/socket?secret={table['secret']}")) as socket:
+        # Move 0 of the old game is no place in the new one: the new game is sent as it stands, with no events.
+        socket.send_json({"type": "hello", "since": 0, "game": old_game})
+        assert socket.receive_json()["type"] == "table"
+        stands = socket.receive_json()["answer"]
+        assert stands["move_number"] == now["move_number"] and stands["events"] == []
+    with socket_of(anne, path(table, f"/socket?secret={table['secret']}")) as socket:
+        socket.send_json({"type": "hello", "since": 0, "game": now["game_id"]})  # The same game: what it missed.
+        assert socket.receive_json()["type"] == "table"
+        assert socket.receive_json()["answer"]["events"] != []
+
+
 def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_dealer_on(app: Any) -> None:
     anne = person(app, "Anne")
     table = opened(anne, "coucou", players=5, tokens=1, level="easy")

@@ -421,7 +421,8 @@ async def _read(websocket: WebSocket, connection: Connection, service: TableServ
             kind = document["type"]
             if kind == "hello":
                 try:
-                    await hub.hello(connection, _number(document, "since", -1))
+                    game_id = _short_text(document, "game", 64, required=False)
+                    await hub.hello(connection, _number(document, "since", -1), game_id)
                 except ApiError as error:  # The table was closed (or is gone) since the socket opened.
                     connection.closing = True
                     await _refuse(websocket, error)

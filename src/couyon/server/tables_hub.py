@@ -383,8 +383,10 @@ class TableHub:
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)
 
-    async def hello(self, connection: Connection, since: int) -> None:
-        """A (re)connected socket: its table, and its seat's game since ``since``; the seat is its person's again."""
+    async def hello(self, connection: Connection, since: int, game_id: str | None = None) -> None:
+        """A (re)connected socket: its table, and its seat's game since ``since``; the seat is its person's again.
+        ``game_id``: the game that move number is of, if the client names it; the table's game as it stands when a
+        rematch has replaced it since (a number of the old game says nothing of the new one)."""
 
         def greet() -> list[str]:
             loaded = self.service.load(connection.code)
@@ -395,7 +397,8 @@ class TableHub:
             messages = [_text({"type": "table", "table": table})]
             if connection.seat is not None and loaded.game is not None:
                 connection.game_id = loaded.game.id
-                connection.number = since if 0 <= since <= len(loaded.moves) else len(loaded.moves)
+                same_game = game_id is None or game_id == loaded.game.id
+                connection.number = since if same_game and 0 <= since <= len(loaded.moves) else len(loaded.moves)
                 connection.state = None
                 game = self._game_message(loaded, connection)
                 if game is None:

@@ -199,7 +199,8 @@ function connect() {
       here.wasOffline = false;
       announce(w().online);
     }
-    socket.send(JSON.stringify({ type: "hello", since: here.heardGame ? here.heardMove : -1 }));
+    const hello = here.heardGame ? { since: here.heardMove, game: here.heardGame } : { since: -1 };
+    socket.send(JSON.stringify({ type: "hello", ...hello }));
     clearInterval(here.pingTimer);
     here.pingTimer = setInterval(() => sendFrame({ type: "ping" }), PING_MS);
   };
