@@ -20,7 +20,7 @@ the same load:
   (``replay_check``, the verdict a ranked finish waits for: every bot move recomputed), and prints the median and the largest CPU time of a replay on
   each side, and a digest of the verdicts, the same on both sides.
 
-A table is a game id of ``/api/catalog`` with its options: ``tarot:players=4``, ``coucou:players=20``.
+A table is a game id of ``/api/catalog`` with its options: ``tarot4``, ``coucou:players=20``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from pathlib import Path
 from bench_compiled import plain_copy
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = ("couyon", "malmedy", "tarot:players=4", "tarot:players=5", "coucou:players=20")
+TABLES = ("couyon", "malmedy", "tarot4", "tarot5", "coucou:players=20")
 SATURATION_FIGURES = {
     "moves": r"moves (\d+)  games",
     "elapsed": r"elapsed ([\d.]+) s",
