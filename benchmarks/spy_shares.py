@@ -27,7 +27,10 @@ def place(frames: list[str]) -> tuple[str, str]:
         compiled = COMPILED.match(frame)
         if compiled is not None:
             parts = compiled.group(1).split("___")
-            return ".".join(parts[:-1]) + " [compiled]", ".".join(parts) + " [compiled]"
+            # A closure or a lambda is a class mypyc names after it (``trick__make_search_obj``): its module's.
+            generated = [index for index, part in enumerate(parts[:-1]) if "__" in part.strip("_")]
+            module = parts[: generated[0]] if generated else parts[:-1]
+            return ".".join(module) + " [compiled]", ".".join(parts) + " [compiled]"
         plain = PROJECT.match(frame)
         if plain is not None:
             return plain.group(2), f"{plain.group(2)}:{plain.group(1)}"
