@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python benchmarks/bench_compiled_server.py saturation [--rounds R] [--seconds S] [--players P]
-        [--think T] [--table GAME[:NAME=VALUE,...]] ...
+        [--think T] [--floor-ms MS] [--table GAME[:NAME=VALUE,...]] ...
     .venv/bin/python benchmarks/bench_compiled_server.py replay [--games N] [--rounds R] [--table ...] ...
 
 Run it after ``scripts/install`` has compiled the bots (``build/compiled.json``). It copies ``src/`` without its
@@ -14,7 +14,8 @@ the same load:
   ``PYTHONPATH`` set to the compiled ``src/`` and to the copy in turn, the side that goes first changing every
   round, and prints for each table and side the moves, moves per second of wall clock, the move p50 and p99, the
   server's CPU time per request and the moves per second of server CPU (what one process would serve with a core
-  to itself, the figure that holds on a shared machine);
+  to itself, the figure that holds on a shared machine). The server holds each answer for its game's floor per
+  bot decision (``server/pacing.py``): give ``--floor-ms 0`` to measure the process's own limit;
 - ``replay`` plays N free games of each table in a child process (South's moves random, seeded; the table's bot
   at every other seat, through ``GameService``), then times the verifying replay of each finished game
   (``replay_check``, the verdict a ranked finish waits for: every bot move recomputed), and prints the median and the largest CPU time of a replay on
@@ -74,9 +75,12 @@ def saturation_run(source: Path, table: str, args: argparse.Namespace) -> dict[s
         game,
         *(part for option in options for part in ("--option", option)),
     ]
+    environment = dict(os.environ, PYTHONPATH=str(source), PYTHONDONTWRITEBYTECODE="1")
+    if args.floor_ms is not None:
+        environment["COUYON_ANSWER_FLOOR_MS"] = str(args.floor_ms)
     result = subprocess.run(
         command,
-        env=dict(os.environ, PYTHONPATH=str(source), PYTHONDONTWRITEBYTECODE="1"),
+        env=environment,
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -202,6 +206,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=30, help="saturation: each run's length")
     parser.add_argument("--players", type=int, default=8, help="saturation: concurrent players")
     parser.add_argument("--think", type=float, default=0.0, help="saturation: mean think time between moves, s")
+    parser.add_argument(
+        "--floor-ms",
+        type=int,
+        help="saturation: the server's answer floor per bot decision (COUYON_ANSWER_FLOOR_MS; 0 for none: then "
+        "the process's own speed bounds the moves; default: each game's own floor, what players wait)",
+    )
     parser.add_argument("--games", type=int, default=8, help="replay: games of each table per side")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", flush=True)
