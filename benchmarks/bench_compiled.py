@@ -29,8 +29,8 @@ def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, int(fraction * len(ordered) + 0.999999) - 1))]
 
 
-def couyon_times(first: int, count: int, variant_name: str) -> list[tuple[float, bool]]:
-    """(CPU ms, searched) of each expert decision in games first … first + count − 1."""
+def couyon_times(first: int, count: int, variant_name: str, moves: list[str] | None = None) -> list[tuple[float, bool]]:
+    """(CPU ms, searched) of each expert decision in games first … first + count − 1; every move into ``moves``."""
     from couyon.games.couyon.arena import ARENA_BOTS
     from couyon.games.couyon.bots import bot_rng
     from couyon.games.couyon.game import new_game, play
@@ -59,6 +59,8 @@ def couyon_times(first: int, count: int, variant_name: str) -> list[tuple[float,
                 if variant_name == "malmedy":
                     searched = searched and seat_view.asking is None
                 times.append((elapsed, searched))
+            if moves is not None:
+                moves.append(repr(move))
             state = play(state, move)
     return times
 
@@ -111,6 +113,13 @@ def run_child(source: Path, game: str, first: int, count: int) -> tuple[str, lis
     return answer["file"], [(float(ms), bool(searched)) for ms, searched in answer["times"]]
 
 
+def plain_copy(folder: Path) -> Path:
+    """A copy of ``src/`` without its extension modules, in ``folder``: on ``PYTHONPATH`` it runs plain Python."""
+    plain = folder / "src"
+    shutil.copytree(ROOT / "src", plain, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    return plain
+
+
 def summary(values: list[float]) -> tuple[float, float]:
     ordered = sorted(values)
     return percentile(ordered, 0.5), percentile(ordered, 0.99)
@@ -127,8 +136,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     games = args.game or ["couyon", "malmedy", "tarot"]
     with tempfile.TemporaryDirectory() as folder:
-        plain = Path(folder) / "src"
-        shutil.copytree(ROOT / "src", plain, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+        plain = plain_copy(Path(folder))
         for game in games:
             sides: dict[str, list[tuple[float, bool]]] = {"compiled": [], "interpreted": []}
             per_round = max(1, args.games // args.rounds)
