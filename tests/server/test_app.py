@@ -63,6 +63,20 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/challenges",
         "/api/challenges/{challenge_id}/play",
         "/api/challenges/{challenge_id}",
+        # Friends' tables (couyon.server.tables_api; its WebSocket is in docs/api.md: OpenAPI has no sockets).
+        "/api/tables",
+        "/api/tables/join",
+        "/api/tables/{code}",
+        "/api/tables/{code}/game",
+        "/api/tables/{code}/messages",
+        "/api/tables/{code}/moves",
+        "/api/tables/{code}/record",
+        "/api/tables/{code}/rematch",
+        "/api/tables/{code}/review",
+        "/api/tables/{code}/seats",
+        "/api/tables/{code}/seats/mine",
+        "/api/tables/{code}/seats/{seat}/bot",
+        "/api/tables/{code}/start",
     }
 
 
