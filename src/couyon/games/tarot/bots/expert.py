@@ -216,8 +216,8 @@ class ExpertTarotBot:
     @classmethod
     def compiled_expert(cls) -> ExpertTarotBot:
         """``expert/4``: expert/1 on under half its card budget (2,800 simulated cards a card decision, still 6
-        to 64 deals), passing the hands too weak to bid as expert/3 does: what the compiled search affords within
-        3 ms of CPU at the median (docs/tarot.md, "Bots")."""
+        to 64 deals), passing the hands too weak to bid as expert/3 does: the compiled search's candidate for the
+        tables, not seated (it loses to expert/1 at three players, docs/tarot.md, "Bots")."""
         return cls(4, budget=2800, pass_below=TABLE_PASS_BELOW)
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
