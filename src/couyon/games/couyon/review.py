@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from couyon.common.review import mark_costliest
 from couyon.common.stream import Stream
 from couyon.games.couyon.bots.expert import ExpertBot
 from couyon.games.couyon.bots.objective import outcome_utilities
@@ -38,8 +39,6 @@ Json = dict[str, Any]
 
 REVIEWER = ExpertBot()
 """The expert whose judgement the review shows: the table's current expert."""
-COSTLY_MARKS = 3
-"""How many decisions of a game are marked as the costliest, at most."""
 COSTLY_MIN = 0.1
 """The least expert cost, in lines, of a decision marked costly."""
 _OUTCOMES = {1: "made", 0: "tie", -1: "failed"}
@@ -109,7 +108,7 @@ def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool, sea
         if len(after.finished_deals) > len(state.finished_deals):
             entry.update(rules.report(after.finished_deals[-1]))
         state = after
-    _mark_costliest(decisions)
+    mark_costliest(decisions, COSTLY_MIN)
     return {
         "revealed": revealed,
         "expert": rules.expert,
@@ -235,12 +234,3 @@ def _par(state: GameState) -> str:
 def _best_for(classes: dict[int, int], team: int) -> int:
     """The best final sign for ``team`` (0 NS, 1 WE) among the solver's ``classes`` (signs of NS minus WE)."""
     return max(classes.values()) if team == 0 else -min(classes.values())
-
-
-def _mark_costliest(decisions: list[Json]) -> None:
-    """Mark ``costly`` the (at most ``COSTLY_MARKS``) decisions of largest expert cost, from ``COSTLY_MIN`` lines."""
-    for decision in decisions:
-        decision["costly"] = False
-    ranked = sorted((d for d in decisions if d["cost"] >= COSTLY_MIN), key=lambda d: -d["cost"])
-    for decision in ranked[:COSTLY_MARKS]:
-        decision["costly"] = True

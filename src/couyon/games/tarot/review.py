@@ -43,6 +43,7 @@ from typing import Any
 
 from couyon.common.cardsets import cards_in
 from couyon.common.kind import Options
+from couyon.common.review import mark_costliest
 from couyon.common.stream import Stream
 from couyon.games.tarot.answers import winner_of
 from couyon.games.tarot.bots.bidding import BidSimulation, best_index, ecart_candidates, ecart_totals
@@ -90,8 +91,6 @@ REVIEWER = _table_expert()
 """The expert whose judgement the review shows: the table's."""
 ANNOUNCEMENT_WORLDS = 16
 """Deals drawn from the seat's knowledge to value a poignée or a chelem announced."""
-COSTLY_MARKS = 3
-"""How many decisions of a game are marked as the costliest, at most."""
 COSTLY_MIN = 5.0
 """The least expert cost, in points, of a decision marked costly."""
 MISERES = (MISERE_ATOUT, MISERE_TETE)
@@ -136,7 +135,7 @@ def tarot_review(players: int, seed: str, moves: Sequence[str], revealed: bool, 
             entry["result"] = deal_report(ended[0], players)
             deals.extend(_shown_deal(summary, players) for summary in ended[1:])
         state = after
-    _mark_costliest(decisions)
+    mark_costliest(decisions, COSTLY_MIN)
     winner = winner_of(state)
     return {
         "revealed": revealed,
@@ -450,12 +449,3 @@ def _card(state: GameState, seat_view: TarotView, card: int, rng: Stream, reveal
             CARD_CODES[one]: float(true_share * value) for one, value in card_marques(state, cards_in(legal)).items()
         }
     return _judgement("card", list(expert), expert, CARD_CODES[choice], CARD_CODES[card], exact, undecided)
-
-
-def _mark_costliest(decisions: list[Json]) -> None:
-    """Mark ``costly`` the (at most ``COSTLY_MARKS``) decisions of largest expert cost, from ``COSTLY_MIN`` points."""
-    for decision in decisions:
-        decision["costly"] = False
-    ranked = sorted((d for d in decisions if d["cost"] >= COSTLY_MIN), key=lambda d: -d["cost"])
-    for decision in ranked[:COSTLY_MARKS]:
-        decision["costly"] = True
