@@ -99,6 +99,16 @@ def move(client: Client, table: Table, action: str, number: int, **more: Any) ->
     return client.post(path(table, "/moves"), json=body)
 
 
+def played_to_its_end(client: Client, table: Table) -> None:
+    """The table's game played to its end, ``client``'s seat by its first legal move (a short game: coucou, 1 token)."""
+    for _ in range(40):
+        answer = game_of(client, table)
+        if answer["view"]["winner"] is not None:
+            return
+        assert move(client, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    raise AssertionError("the game did not end in 40 moves")
+
+
 def refusal(response: Any, status: int, code: str) -> str:
     assert response.status_code == status, response.text
     error = response.json()["error"]
@@ -359,11 +369,7 @@ def test_a_hello_naming_a_game_a_rematch_replaced_gets_the_new_game_as_it_stands
     anne = person(app, "Anne")
     table = opened(anne, "coucou", players=5, tokens=1, level="easy")
     start(anne, table)
-    for _ in range(40):
-        answer = game_of(anne, table)
-        if answer["view"]["winner"] is not None:
-            break
-        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    played_to_its_end(anne, table)
     old_game = anne.get(path(table), params={"secret": table["secret"]}).json()["game_id"]
     assert anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).status_code == 200
     answer = game_of(anne, table)
@@ -387,11 +393,7 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     anne = person(app, "Anne")
     table = opened(anne, "coucou", players=5, tokens=1, level="easy")
     start(anne, table)
-    for _ in range(40):
-        answer = game_of(anne, table)
-        if answer["view"]["winner"] is not None:
-            break
-        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    played_to_its_end(anne, table)
     shown = anne.get(path(table), params={"secret": table["secret"]}).json()
     assert shown["state"] == "over" and shown["results"]["games"] == 1
     assert sum(line["wins"] for line in shown["results"]["players"]) == 1
@@ -434,11 +436,7 @@ def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the
     assert refusal(bob.delete(path(table, "/seats/mine"), params=leave), 409, "table_playing").endswith("one.")
     refusal(sit(carl, table, "3"), 409, "table_started")
     assert anne.post(path(table, "/seats/2/bot"), json={"secret": table["secret"]}).status_code == 200
-    for _ in range(40):
-        answer = game_of(anne, table)
-        if answer["view"]["winner"] is not None:
-            break
-        assert move(anne, table, answer["view"]["legal"][0], answer["move_number"]).status_code == 200
+    played_to_its_end(anne, table)
     first_game = anne.get(path(table), params=leave).json()
     assert first_game["state"] == "over"
     left = bob.delete(path(table, "/seats/mine"), params=leave)
