@@ -147,13 +147,19 @@ def test_two_people_play_a_whole_game_and_one_who_leaves_gets_his_seat_back(tmp_
         assert judged == {"N"}
 
 
-def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: Path, postgres_url: str) -> None:
+def two_processes(tmp_path: Path, postgres_url: str) -> tuple[ServerProcess, ServerProcess]:
+    """Two ``couyon serve`` processes on one PostgreSQL, started side by side (the second migrates nothing)."""
     first = ServerProcess(tmp_path / "a", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
     second = ServerProcess(tmp_path / "b", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
-    starting = threading.Thread(target=first.start)  # The two start side by side (the second migrates nothing).
+    starting = threading.Thread(target=first.start)
     starting.start()
     second.start()
     starting.join()
+    return first, second
+
+
+def test_a_move_crosses_processes_and_a_killed_process_loses_no_move(tmp_path: Path, postgres_url: str) -> None:
+    first, second = two_processes(tmp_path, postgres_url)
     try:
         anne, bob = Person(first.url, "Anne"), Person(second.url, "Bob")
         code, secret = open_table(anne, bob, "couyon", "N", level="beginner")
@@ -213,12 +219,7 @@ async def _until(person: Person, wanted: Any, seconds: float) -> dict[str, Any]:
 
 
 def test_a_preset_message_sent_on_one_process_reaches_a_socket_on_another(tmp_path: Path, postgres_url: str) -> None:
-    first = ServerProcess(tmp_path / "a", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
-    second = ServerProcess(tmp_path / "b", postgres_url, environment=ENVIRONMENT | {"COUYON_TABLE_GRACE_S": "30"})
-    starting = threading.Thread(target=first.start)
-    starting.start()
-    second.start()
-    starting.join()
+    first, second = two_processes(tmp_path, postgres_url)
     try:
         anne, bob = Person(first.url, "Anne"), Person(second.url, "Bob")
         code, secret = open_table(anne, bob, "couyon", "N", level="beginner")
