@@ -82,7 +82,7 @@ def test_bad_arguments_are_one_clear_sentence(capsys: pytest.CaptureFixture[str]
     assert "unknown bot 'nobody'" in error
     assert "Traceback" not in error
     # A version tarot does not have, and --players belongs to tarot.
-    assert main(["arena", "expert/4", "random", "--game", "tarot", "--deals", "1", "--no-progress"]) == 2
-    assert "unknown bot 'expert/4'" in capsys.readouterr().err
+    assert main(["arena", "expert/9", "random", "--game", "tarot", "--deals", "1", "--no-progress"]) == 2
+    assert "unknown bot 'expert/9'" in capsys.readouterr().err
     assert main(["arena", "random", "random", "--players", "3", "--deals", "1", "--no-progress"]) == 2
     assert "--players is for --game tarot only" in capsys.readouterr().err
