@@ -454,6 +454,16 @@ def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
     assert fanny.errors == [] and gaston.errors == []
 
 
+def counted(sent: dict[str, int], who: str, how: Callable[[Any, random.Random], object], rng: random.Random) -> Turn:
+    """A turn by ``how`` that counts in ``sent[who]`` the moves ``who`` made, for a test that checks none was lost."""
+
+    def turn(page: Any) -> None:
+        how(page, rng)
+        sent[who] += 1
+
+    return turn
+
+
 def tarot_step(rng: random.Random, how: How) -> Turn:
     """One step of a tarot table by ``how``, allowing the one question another person's move may take away."""
 
@@ -661,15 +671,8 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         rng = random.Random(34)
         sent = {"denise": 0, "emile": 0}
 
-        def counted(who: str, how: Callable[[Any, random.Random], object]) -> Turn:
-            def turn(page: Any) -> None:
-                how(page, rng)
-                sent[who] += 1
-
-            return turn
-
-        denise_plays = (denise, SITUATION_SCRIPT, counted("denise", keyboard_turn))
-        emile_plays = (emile, SITUATION_SCRIPT, counted("emile", touch_turn))
+        denise_plays = (denise, SITUATION_SCRIPT, counted(sent, "denise", keyboard_turn, rng))
+        emile_plays = (emile, SITUATION_SCRIPT, counted(sent, "emile", touch_turn, rng))
 
         def behind() -> bool:
             """Whether the cards are played and Denise's page has answers waiting behind the one it animates."""
@@ -752,17 +755,10 @@ def test_a_page_behind_a_proxy_that_holds_no_socket_plays_over_http(
         rng = random.Random(61)
         sent = {"pierre": 0, "quentin": 0}
 
-        def counted(who: str, how: Callable[[Any, random.Random], object]) -> Turn:
-            def turn(page: Any) -> None:
-                how(page, rng)
-                sent[who] += 1
-
-            return turn
-
         play(
             [
-                (pierre, SITUATION_SCRIPT, counted("pierre", keyboard_turn)),
-                (quentin, SITUATION_SCRIPT, counted("quentin", touch_turn)),
+                (pierre, SITUATION_SCRIPT, counted(sent, "pierre", keyboard_turn, rng)),
+                (quentin, SITUATION_SCRIPT, counted(sent, "quentin", touch_turn, rng)),
             ],
             limit_s=60,
             until=lambda: sent["pierre"] >= 4 and sent["quentin"] >= 4,
