@@ -80,7 +80,8 @@ def test_the_deal_summary_keeps_the_table_and_lists_the_tricks(new_context: Cont
     assert THINKING[language] not in page.locator("#prompt").inner_text()
     outcome = page.locator("#deal-dialog .outcome").inner_text()
     assert "passe." not in outcome and "made it" not in outcome, outcome
-    assert re.search(r"(gagne|perd) la donne|(wins|loses) the deal", outcome), outcome
+    # A tie (the chalk in the hole) is an outcome too: the seed is a free game's, random.
+    assert re.search(r"(gagne|perd) la donne|(wins|loses) the deal|Égalité parfaite|A perfect tie", outcome), outcome
 
     tricks = trick_list(page)
     assert len(tricks) == 4
