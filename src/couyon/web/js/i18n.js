@@ -154,7 +154,7 @@ const STRINGS = {
     toBid: "à parler",
     taker: "preneur",
     saidPass: "Passe",
-    trumpIs: (suit) => `Atout : ${suit}`,
+    trumpIs: (suit) => `Atout\u00a0: ${suit}`, // no line break before the colon (the badge wraps at 320 px)
     factDeal: "Donne",
     factDealer: "Donneur",
     factTrump: "Atout",
