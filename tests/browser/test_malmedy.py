@@ -37,6 +37,7 @@ from playing import (
     start_malmedy_game,
     wait_sent,
 )
+from playwright.sync_api import expect
 
 SMALL_PHONE = {"width": 320, "height": 568}
 MAX_STEPS = 3000  # a Malmedy game is a few hundred steps at most; this only stops a runaway loop
@@ -146,7 +147,8 @@ def test_a_game_s_home_is_shown_with_its_heading_already_said(new_context: Conte
     # The rules are a fragment fetched on the first visit: their view is shown once it holds their heading.
     page.route("**/rules/malmedy.html", lambda route: held.append(route))
     page.get_by_role("link", name="Règles, conseils et questions").click()
-    page.wait_for_function("location.hash === '#/rules/malmedy'")
+    # The page's URL, not a string predicate: the CSP (no 'unsafe-eval') once refused wait_for_function's string.
+    expect(page).to_have_url(re.compile(r"#/rules/malmedy$"))
     page.wait_for_timeout(300)  # the fragment is held: a view shown too early would be shown by now
     assert held, "the rules were not asked for: the heading's race was not exercised"
     shown = "[...document.querySelectorAll('.view:not([hidden])')].map((v) => v.querySelector('h1')?.textContent)"
