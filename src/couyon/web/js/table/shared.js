@@ -87,7 +87,8 @@ export function trumpBadge(suit) {
   symbol.className = "trump-symbol";
   symbol.setAttribute("aria-hidden", "true");
   symbol.textContent = suitSymbol(suit);
-  badge.append(symbol, ` ${t().trumpIs(t().suit[suit])}`);
+  // A no-break space: the symbol stays with "Atout", so the narrow badge at 320 px takes two lines, not three.
+  badge.append(symbol, `\u00a0${t().trumpIs(t().suit[suit])}`);
   return badge;
 }
 
