@@ -476,6 +476,8 @@ def test_each_person_at_a_finished_table_game_gets_the_review_from_his_own_seat(
     table = opened(anne, game, **options)
     assert sit(bob, table, seats[1]).status_code == 200
     start(anne, table)
+    early = refusal(anne.get(path(table, "/review"), params={"secret": table["secret"]}), 409, "game_not_over")
+    assert early == "The review opens once the game is over."
     people = dict(zip(seats, (anne, bob), strict=True))
     for _ in range(400):
         answers = {seat: game_of(client, table) for seat, client in people.items()}

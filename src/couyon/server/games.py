@@ -64,6 +64,11 @@ FOLD_CACHE_GAMES = 4096
 NAME_MAX = 24
 HINTED = "the player asked for a hint"
 """Why a free game helped by a hint is not on its board (``ranked_finishes.refusal``)."""
+UNTIL_OVER = {
+    "record": "The record can be downloaded once the game is over.",
+    "review": "The review opens once the game is over.",
+}
+"""What a request for a game's record or review answers before the game's end (409 ``game_not_over``)."""
 _NAME_PUNCTUATION = frozenset(" -_.'")
 
 log = logging.getLogger("couyon.server")
@@ -598,7 +603,7 @@ class GameService:
         state = self._folds.fold(game, moves)
         kind = kind_of(game)
         if not kind.engine.is_over(state):
-            raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
+            raise ApiError(409, "game_not_over", UNTIL_OVER["record"])
         if game.day is not None and game.day >= self.today():
             raise ApiError(403, "seed_secret", "A daily challenge's record is published once its day is over.")
         if self._seed_secret(game):
@@ -616,7 +621,7 @@ class GameService:
         if kind.review is None:
             raise ApiError(409, "no_review", f"There is no review of a game of {kind.names['en']} yet.")
         if not kind.engine.is_over(state):
-            raise ApiError(409, "game_not_over", "The review opens once the game is over.")
+            raise ApiError(409, "game_not_over", UNTIL_OVER["review"])
         revealed = (game.day is None or game.day < self.today()) and not self._seed_secret(game)
         day = None if game.day is None else game.day.isoformat()
         facts = {"id": game.id, "game": game.game, "mode": game.mode, "day": day, "ranked": game.ranked}

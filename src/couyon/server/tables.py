@@ -35,6 +35,7 @@ from couyon.common.kind import Json
 from couyon.registry import GameKind, Options
 from couyon.server.errors import ApiError
 from couyon.server.games import (
+    UNTIL_OVER,
     GameService,
     VerificationError,
     _naive_utc,
@@ -730,7 +731,7 @@ class TableService:
         loaded = self.load(code, secret, closed=True)
         if loaded.seat_of(player_id) is None:
             raise ApiError(403, "not_seated", "Only a player seated at this table may download its record.")
-        game, moves = self._finished(loaded, game_id)
+        game, moves = self._finished(loaded, game_id, "record")
         holders = self.store.holders(game.id)
         extras: Json = {
             "bots": game.bot_id,
@@ -740,14 +741,15 @@ class TableService:
         }
         return loaded.kind.engine.record_json(game.seed, moves, stored_options(game), extras)
 
-    def _finished(self, loaded: Loaded, game_id: str | None) -> tuple[StoredGame, list[str]]:
-        """The table's current game (the one ``game_id`` names, if given), once it is over."""
+    def _finished(self, loaded: Loaded, game_id: str | None, what: str) -> tuple[StoredGame, list[str]]:
+        """The table's current game (the one ``game_id`` names, if given), once it is over; before, 409 saying that
+        ``what`` (``"record"``, ``"review"``) waits for the end."""
         wanted = loaded.table.game_id
         stored = None if wanted is None or game_id not in (None, wanted) else self.games.store.game(wanted)
         if stored is None:
             raise ApiError(404, "unknown_game", "There is no such game at this table.")
         if not loaded.kind.engine.is_over(self.games._folds.fold(*stored)):
-            raise ApiError(409, "game_not_over", "The record can be downloaded once the game is over.")
+            raise ApiError(409, "game_not_over", UNTIL_OVER[what])
         return stored
 
     def verify(self, game_id: str) -> Any:
@@ -766,7 +768,7 @@ class TableService:
         label = loaded.seat_of(player_id)
         if label is None:
             raise ApiError(403, "not_seated", "Only a player seated at this table may see its review.")
-        game, moves = self._finished(loaded, None)
+        game, moves = self._finished(loaded, None, "review")
         if loaded.kind.review is None:
             raise ApiError(409, "no_review", f"There is no review of a game of {loaded.kind.names['en']} yet.")
         review = self.games._kept_review(game, moves, True, label)
