@@ -412,7 +412,7 @@ def test_a_couyon_table_of_two_people_one_away_for_a_while(person: Callable[...,
 def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
     """Malmedy: Fanny (keyboard, desktop, French) opens the table, Gaston (touch, 375×667, English) sits opposite
     her (North) as her partner, the bot holds West and East; a whole game to its end, the same result on both pages
-    (the server's), the table's results and "Revanche" / "Rematch"."""
+    (the server's), the table's results and "Revanche" / "Rematch"; then a newcomer takes West for the next game."""
     fanny = person("Fanny")
     gaston = person("Gaston", language="en", phone=True)
     link = open_table(fanny, "/#/malmedy", choose=lambda page: page.select_option("#option-level", "beginner"))
@@ -451,7 +451,31 @@ def test_a_malmedy_table_of_two_partners(person: Callable[..., Any]) -> None:
         assert dialog.get_by_role("button", name=rematch).is_visible()
     assert_no_violations(fanny, "the end of a Malmedy table (FR)")
     assert_no_violations(gaston, "the end of a Malmedy table, phone (EN)")
-    assert fanny.errors == [] and gaston.errors == []
+
+    # Between games a newcomer may take a seat the bot holds: Hortense opens the link and takes West, then the
+    # rematch waits for her too and deals the next game with her at West.
+    hortense = person("Hortense")
+    hortense.goto(link)
+    hortense.get_by_text("La partie est finie : prends une place que tient le robot").wait_for()
+    assert hortense.get_by_role("button", name="Prendre cette place").count() == 2  # West and East, the bot's
+    assert_no_violations(hortense, "a finished Malmedy table, to a newcomer (FR)")
+    hortense.locator("#take-W").click()
+    fanny.wait_for_function("() => document.getElementById('seat-W').innerText.includes('Hortense')")
+    first_game = fanny.locator("#view-table").get_attribute("data-game")
+    # Her page draws the finished game as it stands (not played again from its first move) and its end.
+    hortense.locator("#end-dialog").wait_for()
+    hortense.locator("#end-dialog").get_by_role("button", name="Revanche").click()
+    fanny.locator("#end-dialog").get_by_role("button", name="Revanche").press("Enter")
+    gaston.locator("#end-dialog").get_by_role("button", name="Rematch").tap()
+    for page in (fanny, gaston, hortense):
+        page.wait_for_function(
+            "(first) => { const id = document.getElementById('view-table').dataset.game; return id && id !== first; }",
+            arg=first_game,
+        )
+    assert "Hortense" in seat_text(hortense, "S") and "Hortense" in seat_text(fanny, "W")
+    # Her partner East, drawn opposite her, is named by his own seat, as the lobby and the results name him.
+    assert "Robot (Est)" in seat_text(hortense, "N") and "Robot (Est)" in seat_text(fanny, "E")
+    assert fanny.errors == [] and gaston.errors == [] and hortense.errors == []
 
 
 def counted(sent: dict[str, int], who: str, how: Callable[[Any, random.Random], object], rng: random.Random) -> Turn:

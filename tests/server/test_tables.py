@@ -389,6 +389,35 @@ def test_a_hello_naming_a_game_a_rematch_replaced_gets_the_new_game_as_it_stands
         assert socket.receive_json()["answer"]["events"] != []
 
 
+def test_a_newcomer_s_socket_gets_the_game_he_sits_down_at_as_it_stands(app: Any) -> None:
+    """A socket open before its person sits (the lobby of a table between games) is sent the game found at the
+    seat he takes as it stands, with no events: its moves were made before he sat, and a page would play them
+    all again. A game dealt after he sat (the rematch) comes from its first move."""
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    start(anne, table)
+    played_to_its_end(anne, table)
+    finished = anne.get(path(table), params={"secret": table["secret"]}).json()
+    with socket_of(bob, path(table, f"/socket?secret={table['secret']}")) as socket:
+        socket.send_json({"type": "hello", "since": -1})
+        assert socket.receive_json()["type"] == "table"  # Not seated: no game.
+        assert sit(bob, table, "2").status_code == 200
+        message = socket.receive_json()
+        while message["type"] == "table":
+            message = socket.receive_json()
+        stands = message["answer"]
+        assert (stands["move_number"], stands["events"]) == (finished["move_number"], [])
+        assert stands["view"]["seat"] == 2 and stands["view"]["winner"] is not None
+        for client in (anne, bob):
+            assert client.post(path(table, "/rematch"), json={"secret": table["secret"]}).status_code == 200
+        message = socket.receive_json()
+        while message["type"] == "table":
+            message = socket.receive_json()
+        rematch = message["answer"]
+        # The new game's moves so far (the bots', if they speak first) come as events.
+        assert rematch["id"] != stands["id"] and (rematch["move_number"] == 0 or rematch["events"] != [])
+
+
 def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_dealer_on(app: Any) -> None:
     anne = person(app, "Anne")
     table = opened(anne, "coucou", players=5, tokens=1, level="easy")

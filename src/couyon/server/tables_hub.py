@@ -337,23 +337,28 @@ class TableHub:
             if player not in tables:
                 document = self.service.table_json(loaded, player)
                 tables[player] = (_text({"type": "table", "table": document}), _changes(document))
+            seated_now = connection.seat is None
             connection.seat = loaded.seat_of(player)
             text, changes = tables[player]
             if changes != connection.last_table:
                 connection.last_table = changes
                 messages.append(text)
-            game = self._game_message(loaded, connection)
+            game = self._game_message(loaded, connection, seated_now)
             if game is not None:
                 messages.append(game)
             out.append((connection, messages))
         return out
 
-    def _game_message(self, loaded: Loaded, connection: Connection) -> str | None:
+    def _game_message(self, loaded: Loaded, connection: Connection, seated_now: bool = False) -> str | None:
+        """The game message a socket is owed: the events since its last move number. ``seated_now``: its person
+        has just taken his seat, so a game already there is new to him (a newcomer between games)."""
         if connection.seat is None or loaded.game is None:
             return None
         if connection.game_id != loaded.game.id:
-            # A new game (the start, a rematch): every move of it, from its first.
-            connection.game_id, connection.number, connection.state = loaded.game.id, 0, None
+            # A new game (the start, a rematch): every move of it, from its first; a game found at a seat just
+            # taken: as it stands (its moves were made before he sat).
+            connection.game_id, connection.state = loaded.game.id, None
+            connection.number = len(loaded.moves) if seated_now else 0
         elif connection.number == len(loaded.moves):
             return None
         since = connection.number

@@ -452,8 +452,11 @@ function entryAt(shownSeat) {
   return here.table.seats.find((entry) => String(entry.seat) === String(real)) ?? null;
 }
 
-function shownLabel(shownSeat) {
-  return typeof shownSeat === "number" ? w().seatNumber(here.turn.toReal(shownSeat)) : w().seat[shownSeat];
+/** The name of the real seat drawn at ``shownSeat`` ("Est" drawn at the top for a person sitting West), as the
+ * lobby and the table's results name it. */
+function realLabel(shownSeat) {
+  const real = here.turn.toReal(shownSeat);
+  return typeof real === "number" ? w().seatNumber(real) : w().seat[real];
 }
 
 /** The game's module, with the seats named by who holds them, the bot and the quick messages beside them. */
@@ -464,8 +467,8 @@ function wrapRules(own) {
     // His own seat: coucou says "toi"; the card games say his name where the solo table says "Sud".
     if (seat === human) return own.seatName ? own.seatName(seat) : here.name || t().seat[seat];
     const entry = entryAt(seat);
-    if (!entry || entry.holder !== "person") return w().botName(shownLabel(seat));
-    return entry.name || shownLabel(seat);
+    if (!entry || entry.holder !== "person") return w().botName(realLabel(seat));
+    return entry.name || realLabel(seat);
   };
   rules.playerName = (seat) => (seat === human ? null : rules.seatName(seat));
   rules.seatYou = () => `${here.name || t().seat.S} (${w().you})`;
@@ -574,6 +577,7 @@ function showLobby(table) {
   const seatsTitle = element("h2", words.seatsTitle);
   seatsTitle.id = "seats-title";
   const teams = TEAM_GAMES.has(pageGame(table.game));
+  const betweenGames = table.state === "over" && !table.me;
   const list = element("ul", null, "seat-list");
   for (const entry of table.seats) {
     const item = element("li", null, "seat-entry");
@@ -593,7 +597,9 @@ function showLobby(table) {
       const text = words.opposite(`${w().seat[partner.seat]} (${holderText(partner)})`);
       item.append(" ", element("span", text, "seat-partner"));
     }
-    if (entry.holder === "free" && table.state === "waiting") {
+    // Before the first game any free seat; between games, a newcomer may take a seat the bot holds.
+    const takable = table.state === "waiting" ? entry.holder === "free" : betweenGames && entry.holder === "bot";
+    if (takable) {
       const take = button(`take-${entry.seat}`, words.takeSeat, false, () => takeSeat(entry.seat));
       take.setAttribute("aria-describedby", `${labelId} lobby-holder-${entry.seat}`);
       item.append(take);
@@ -616,7 +622,8 @@ function showLobby(table) {
       actions.append(button("leave-seat", words.leaveSeat, false, leaveSeat));
     }
   } else if (!table.me) {
-    actions.append(element("p", words.startedWithout));
+    const open = table.seats.some((entry) => entry.holder === "bot");
+    actions.append(element("p", !betweenGames ? words.startedWithout : open ? words.betweenGames : words.allTaken));
   }
   const lobbyStatus = element("p", "", "form-status");
   lobbyStatus.id = "lobby-status";
