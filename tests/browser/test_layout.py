@@ -25,3 +25,35 @@ def test_the_table_fits_the_screen(new_context: ContextFactory, name: str) -> No
     # Cards stay big enough to read: at least 44 px wide in the hand.
     assert min(page.locator(".hand-card").evaluate_all("(nodes) => nodes.map((n) => n.offsetWidth)")) >= 44
     screenshot(page, f"layout-{name}")
+
+
+HEADER = """() => {
+  const brand = document.querySelector('.brand').getBoundingClientRect();
+  const links = [...document.querySelectorAll('.site-nav a')].map((link) => link.getBoundingClientRect());
+  return {
+    rows: new Set(links.map((link) => Math.round(link.top))).size,
+    besideBrand: links.every((link) => link.top < brand.bottom && link.left >= brand.right),
+    wide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_menu_s_five_links_keep_one_line_beside_the_brand_from_375_px(
+    new_context: ContextFactory, language: str
+) -> None:
+    """Every width from 375 px (a phone) to 1,000 px, pixel by pixel where the links are tight (375 to 560): the
+    menu's five links in one row beside the brand, nothing wider than the page (at 481 to 490 px the French menu
+    went under the brand, and the table lost a row of its height)."""
+    context = new_context(viewport={"width": 1000, "height": 800})
+    context.add_init_script(f"localStorage.setItem('couyon.language', {language!r})")
+    page = context.new_page()
+    page.goto("/")
+    page.locator(".site-nav a").nth(4).wait_for()
+    wrong = []
+    for width in [*range(375, 560), *range(560, 1001, 20)]:
+        page.set_viewport_size({"width": width, "height": 800})
+        header = page.evaluate(HEADER)
+        if header != {"rows": 1, "besideBrand": True, "wide": False}:
+            wrong.append((width, header))
+    assert wrong == []
