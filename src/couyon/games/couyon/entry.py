@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from couyon.common.kind import GameKind, Json, OptionRule, Options, Review
@@ -25,14 +26,27 @@ def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
     return score, state.winner == seat.team
 
 
+ONE_DEAL: Options = {"deals": 1}
+"""The table options of a game of one deal (``GameKind.one_deal``: a club's tournament in deals, docs/clubs.md): the
+fold ends it once its first deal is done (``Variant.deals``)."""
+
+
 class CouyonEngine:
-    """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy."""
+    """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy.
+
+    A game dealt with the option ``deals`` (``ONE_DEAL``) is folded with the variant ending after that many deals;
+    its record names the variant as every record does, and says ``deals`` in an extra key that verifiers ignore.
+    """
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
 
+    def _variant(self, options: Options) -> Variant:
+        deals = options.get("deals")
+        return self.variant if deals is None else replace(self.variant, deals=int(deals))
+
     def new_game(self, seed: str, options: Options) -> GameState:
-        return new_game(seed, self.variant)
+        return new_game(seed, self._variant(options))
 
     def parse_move(self, text: str, options: Options) -> Move:
         return Move.parse(text, self.variant.actions)
@@ -47,7 +61,7 @@ class CouyonEngine:
         return state.to_move
 
     def is_over(self, state: GameState) -> bool:
-        return state.winner is not None
+        return state.over
 
     def bot_move(self, state: GameState, bot: Bot) -> Move:
         return bot_move(state, bot)
@@ -58,7 +72,8 @@ class CouyonEngine:
         return state.score, state.finished_deals[-1].number
 
     def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
-        return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
+        limit = {"deals": options["deals"]} if "deals" in options else {}
+        return Record(seed, tuple(moves), self.variant.name, {**limit, **extras}).to_json()
 
 
 def from_moves(review: Callable[[str, Sequence[str], bool, Seat], Json]) -> Review:
@@ -110,4 +125,5 @@ GAME = GameKind(
     win_score=1001,
     deal_results=results.deal_results,
     traveller=results.traveller,
+    one_deal=ONE_DEAL,
 )

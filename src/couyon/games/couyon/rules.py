@@ -128,6 +128,10 @@ class Variant:
     fold: Any = None
     """The variant's own deal and bidding fold (``couyon.games.malmedy.game.MALMEDY_FOLD``), or None for the
     standard fold of ``couyon.games.couyon.game``, which keeps its hot path free of any indirection."""
+    deals: int | None = None
+    """A game that ends once this many deals are done (a deal nobody took is one of them) if no side's lines are
+    done before: a club's tournament in deals plays games of one deal (docs/clubs.md). None: the game runs until a
+    side's lines are done, as every record names it (``couyon-record/1`` has no such key)."""
 
     @property
     def dealt_cards(self) -> int:
