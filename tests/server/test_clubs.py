@@ -504,6 +504,8 @@ def test_a_couyon_or_malmedy_tournament_in_deals_plays_games_of_one_deal(
     assert {name: row["duplicate"] for name, row in rows.items()} == {
         name: round(sum(percents) / 3, 1) for name, percents in mine.items()
     }
+    # A tournament's games are not the player's free and daily games: his statistics leave them out.
+    assert first.get(f"/api/player/stats?game={game}").json()["games"]["played"] == 0
     # Each game counted because its verifying replay agreed; a replay with another bot or a move past the end does not.
     store = first.app.state.store
     stored, moves = store.game(played[first][0]["id"])

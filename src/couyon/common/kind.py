@@ -152,7 +152,8 @@ class GameKind:
     """How many deals every finished game plays, for a game where that is fixed (tarot at n players: n deals,
     tarot-record-format.md; passed-out and petit-sec deals are dealt again and are not among them): a club's
     tournament of it can be given its length in deals. None: it depends on the play (couyon, Malmedy: a game runs
-    until a side's lines are done; coucou: until one player has tokens)."""
+    until a side's lines are done, so their tournaments in deals play games of one deal, ``one_deal``; coucou: until
+    one player has tokens)."""
     one_deal: Options = field(default_factory=dict)
     """The table options of a game of one deal, for a game whose number of deals depends on the play (couyon,
     Malmedy: ``{"deals": 1}``, the engine ends the game once its first deal is done): a club's tournament given in
