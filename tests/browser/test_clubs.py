@@ -13,6 +13,7 @@ from typing import Any
 from playing import (
     ContextFactory,
     assert_no_violations,
+    current_game,
     finish_through_api,
     finished_game_through_api,
     show_the_end_of,
@@ -209,7 +210,14 @@ def test_a_couyon_tournament_in_deals_plays_one_deal_a_game(new_context: Context
     expect(end.get_by_role("heading", name="Donne jouée.")).to_be_visible()
     expect(end).to_contain_text("Partie en 1 donne.")
     assert_no_violations(founder, "one-deal-end-fr")
-    end.get_by_role("link", name="Retour au tournoi").click()
+    expect(end.get_by_role("link", name="Retour au tournoi")).to_be_visible()
+    # Its review (South's view until the closing) tells the deal played and its score, not a game won or lost.
+    score = current_game(founder)["view"]["score"]
+    founder.locator("#end-review").click()
+    expect(founder.locator(".review-summary")).to_have_text(
+        f"Donne jouée (partie d'une donne d'un tournoi) : {score} points."
+    )
+    founder.goto(f"/#/tournament/{tournament_id}")
     expect(founder.get_by_text("Tu as joué 1 partie sur 2.")).to_be_visible()
     tournament_through_api(founder, tournament_id, 4)
     tournament_through_api(member, tournament_id, 5)

@@ -528,6 +528,9 @@ def test_a_couyon_or_malmedy_tournament_in_deals_plays_games_of_one_deal(
         report = game_named(game).verify(record.text)
         assert (report["valid"], report["finished"], report["score"]) == (True, False, None)
         assert report["deal_log"][0] == finished["view"]["deal_log"][0]
+        # Its review, whole once closed, is of its one deal, scored as the game was.
+        review = first.get(f"/api/games/{finished['id']}/review").json()
+        assert (review["winner"], review["score"], len(review["deals"])) == (None, finished["view"]["score"], 1)
 
 
 def creator_form(client: Any, club: dict[str, Any]) -> dict[str, int]:

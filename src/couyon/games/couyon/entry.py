@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from couyon.common.kind import GameKind, Json, OptionRule, Options, Review
@@ -16,7 +15,7 @@ from couyon.games.couyon.cards import SEATS, Seat
 from couyon.games.couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.games.couyon.record import Record, verify
 from couyon.games.couyon.review import review
-from couyon.games.couyon.rules import STANDARD, Variant
+from couyon.games.couyon.rules import STANDARD, Variant, dealt_variant
 
 
 def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
@@ -41,12 +40,8 @@ class CouyonEngine:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
 
-    def _variant(self, options: Options) -> Variant:
-        deals = options.get("deals")
-        return self.variant if deals is None else replace(self.variant, deals=int(deals))
-
     def new_game(self, seed: str, options: Options) -> GameState:
-        return new_game(seed, self._variant(options))
+        return new_game(seed, dealt_variant(self.variant, options))
 
     def parse_move(self, text: str, options: Options) -> Move:
         return Move.parse(text, self.variant.actions)
@@ -76,10 +71,10 @@ class CouyonEngine:
         return Record(seed, tuple(moves), self.variant.name, {**limit, **extras}).to_json()
 
 
-def from_moves(review: Callable[[str, Sequence[str], bool, Seat], Json]) -> Review:
-    """A review made from the seed and the moves alone (couyon's, Malmedy's: it replays no bot), from the seat
-    its label names."""
-    return lambda seed, moves, revealed, options, bots, seat: review(seed, moves, revealed, Seat.parse(seat))
+def from_moves(review: Callable[[str, Sequence[str], bool, Seat, Options], Json]) -> Review:
+    """A review made from the seed, the moves and the table options alone (couyon's, Malmedy's: it replays no bot),
+    from the seat its label names."""
+    return lambda seed, moves, revealed, options, bots, seat: review(seed, moves, revealed, Seat.parse(seat), options)
 
 
 LEVELS = ("beginner", "expert")

@@ -9,8 +9,8 @@ deal pattern, starting lines, card points, play obligations, trick winner, scori
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from couyon.games.couyon.cards import ABOVE_MASKS, DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS, Team
@@ -141,6 +141,13 @@ class Variant:
     def max_proposals(self) -> int:
         """The turned card and every talon card after it can each be proposed once."""
         return DECK_SIZE - self.dealt_cards
+
+
+def dealt_variant(variant: Variant, options: Mapping[str, int | str]) -> Variant:
+    """The variant a game dealt with these table options is folded with: ``variant``, ended after ``deals`` deals
+    when the options name them (a club tournament's game of one deal, ``Variant.deals``)."""
+    deals = options.get("deals")
+    return variant if deals is None else replace(variant, deals=int(deals))
 
 
 STANDARD = Variant(
