@@ -199,7 +199,7 @@ def finished_game_through_api(
     legal move named in ``prefer`` whenever there is one, else a random legal move."""
     rng = random.Random(seed)
     answer: dict[str, Any] = page.request.post("/api/games", data=body).json()
-    while answer["view"]["winner"] is None:
+    while answer["view"]["phase"] != "over":
         legal = answer["view"]["legal"]
         chosen = next((move for move in prefer if move in legal), None) or rng.choice(legal)
         response = page.request.post(
@@ -216,7 +216,7 @@ def finish_through_api(page: Any, seed: int) -> None:
     that need the end screen of a game, not the moves that lead to it."""
     rng = random.Random(seed)
     answer = current_game(page)
-    while answer["view"]["winner"] is None:
+    while answer["view"]["phase"] != "over":
         view = answer["view"]
         response = page.request.post(
             f"/api/games/{answer['id']}/moves",

@@ -13,6 +13,8 @@ from typing import Any
 from playing import (
     ContextFactory,
     assert_no_violations,
+    current_game,
+    finish_through_api,
     finished_game_through_api,
     show_the_end_of,
     situation,
@@ -43,7 +45,7 @@ def tournament_through_api(page: Any, tournament_id: str, seed: int) -> None:
         if started.status == 409:
             return
         answer = started.json()
-        while answer["view"]["winner"] is None:
+        while answer["view"]["phase"] != "over":
             body = {"move": rng.choice(answer["view"]["legal"]), "move_number": answer["view"]["move_number"]}
             response = page.request.post(f"/api/games/{answer['id']}/moves", data=body)
             assert response.ok, response.text()
@@ -103,7 +105,8 @@ def test_three_players_run_a_club_tournament_and_read_its_results_in_french_and_
     founder.get_by_label("Nom du tournoi").fill("Lundi")
     founder.get_by_label("Jeu du tournoi").select_option("couyon")
     founder.get_by_label("Niveau des robots").select_option("beginner")
-    expect(founder.get_by_label("Longueur du tournoi")).to_be_hidden()  # A couyon game has no fixed number of deals.
+    # A couyon tournament may be given in deals too (games of one deal each, docs/clubs.md); this one is in games.
+    expect(founder.get_by_label("Longueur du tournoi")).to_have_value("games")
     founder.get_by_label("Nombre de parties").fill("1")
     founder.get_by_role("button", name="Organiser un tournoi").click()
     expect(founder.get_by_role("button", name="Jouer le tournoi")).to_be_visible()
@@ -183,3 +186,46 @@ def test_a_friend_takes_up_a_challenge_from_the_end_of_game_dialog(new_context: 
     expect(both).to_contain_text("Paul (you)")
     expect(both).to_contain_text(str(mine["view"]["score"]))
     assert_no_violations(friend, "challenge-en")
+
+
+def test_a_couyon_tournament_in_deals_plays_one_deal_a_game(new_context: ContextFactory) -> None:
+    founder = named_player(new_context, "Ginette")
+    member = named_player(new_context, "Odilon", "en")
+    club = founder.request.post("/api/clubs", data={"name": "Café des Donnes"}).json()
+    assert member.request.post("/api/clubs/join", data={"code": club["code"]}).ok
+    founder.goto(f"/#/club/{club['id']}")
+    founder.get_by_label("Nom du tournoi").fill("Trois donnes")
+    founder.get_by_label("Jeu du tournoi").select_option("couyon")
+    founder.get_by_label("Niveau des robots").select_option("beginner")
+    founder.get_by_label("Longueur du tournoi").select_option("deals")
+    founder.get_by_label("Nombre de donnes").fill("2")
+    founder.get_by_role("button", name="Organiser un tournoi").click()
+    expect(founder.get_by_text("Couyon, 2 parties (2 donnes), ouvert")).to_be_visible()
+    tournament_id = founder.url.rsplit("/", 1)[1]
+    # Game 1 opens on the table; once its one deal is done the game is over, with no side out.
+    founder.get_by_role("button", name="Jouer le tournoi").click()
+    situation(founder)
+    finish_through_api(founder, 3)
+    end = founder.locator("#end-dialog")
+    expect(end.get_by_role("heading", name="Donne jouée.")).to_be_visible()
+    expect(end).to_contain_text("Partie en 1 donne.")
+    assert_no_violations(founder, "one-deal-end-fr")
+    expect(end.get_by_role("link", name="Retour au tournoi")).to_be_visible()
+    # Its review (South's view until the closing) tells the deal played and its score, not a game won or lost.
+    score = current_game(founder)["view"]["score"]
+    founder.locator("#end-review").click()
+    expect(founder.locator(".review-summary")).to_have_text(
+        f"Donne jouée (partie d'une donne d'un tournoi) : {score} points."
+    )
+    founder.goto(f"/#/tournament/{tournament_id}")
+    expect(founder.get_by_text("Tu as joué 1 partie sur 2.")).to_be_visible()
+    tournament_through_api(founder, tournament_id, 4)
+    tournament_through_api(member, tournament_id, 5)
+    wait_counted(founder, tournament_id, 4)
+    member.goto(f"/#/tournament/{tournament_id}")
+    expect(member.get_by_text("Couyon, 2 games (2 deals), open")).to_be_visible()
+    member.get_by_role("button", name="Game 2, deal 1 (2 entrants)").click()
+    deal = member.get_by_role("table", name="Game 2, deal 1: what each entrant made of it")
+    expect(deal.get_by_role("row")).to_have_count(3)
+    expect(deal).to_contain_text("Ginette")
+    assert_no_violations(member, "one-deal-standings-en")

@@ -43,7 +43,7 @@ def play_to_end(
     client: Any, answer: Answer, rng: random.Random, on_answer: Callable[[Any], None] | None = None
 ) -> Answer:
     """Play random legal moves for South until the game is over; ``on_answer`` sees every response."""
-    while answer["view"]["winner"] is None:
+    while answer["view"]["phase"] != "over":
         response = send_move(client, answer, rng.choice(answer["view"]["legal"]))
         assert response.status_code == 200, response.text
         if on_answer is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import random
@@ -144,8 +145,23 @@ def test_bad_tournaments_are_refused_in_one_sentence(make_client: Any, clock: An
         ({"count": None}, "A tournament has either a number of games (count) or of deals (deals)."),
         ({"deals": 8}, "A tournament has either a number of games (count) or of deals (deals)."),
         (
-            {"count": None, "deals": 8, "game": "couyon", "options": None},
-            "A game of Couyon has no fixed number of deals: give its tournament a number of games (count).",
+            {"count": None, "deals": 8},
+            "A game of Coucou has no fixed number of deals: give its tournament a number of games (count).",
+        ),
+        (
+            {"count": None, "deals": 0, "game": "couyon", "options": None},
+            "A tournament of Couyon has 1 to 20 deals, each played as a game of one deal.",
+        ),
+        (
+            {"count": None, "deals": 21, "game": "malmedy", "options": None},
+            "A tournament of Malmedy couyon has 1 to 20 deals, each played as a game of one deal.",
+        ),
+        # A game of one deal is a tournament's in deals only: given with a number of games, or with another value,
+        # the option is refused.
+        ({"game": "couyon", "options": {"deals": 1}}, "Couyon has no option 'deals'."),
+        (
+            {"count": None, "deals": 3, "game": "couyon", "options": {"deals": 2}},
+            "The option deals of a game of one deal of couyon is 1.",
         ),
         (
             {"count": None, "deals": 6, "game": "tarot4", "options": None},
@@ -407,3 +423,118 @@ def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: An
     assert len({answer.json()["id"] for answer in answers}) == 1
     progress = member.get(f"/api/tournaments/{tid}").json()["games"]
     assert [game["number"] for game in progress] == [1]
+
+
+def matchpoints(values: dict[str, float]) -> dict[str, float]:
+    """Each entrant's percentage on one deal from what it was worth to each (1 per other done worse, ½ per tie)."""
+    return {
+        key: 100.0
+        * sum(
+            1.0 if mine > theirs else 0.5 if mine == theirs else 0.0 for other, theirs in values.items() if other != key
+        )
+        / (len(values) - 1)
+        for key, mine in values.items()
+    }
+
+
+ORDER = {("us", "made"): 2, ("them", "failed"): 1, ("them", "made"): -1, ("us", "failed"): -2}
+"""docs/clubs.md's order of a couyon deal from South's side; anything else (a tie, a deal nobody took) is 0."""
+
+
+@pytest.mark.parametrize("game", ["couyon", "malmedy"])
+def test_a_couyon_or_malmedy_tournament_in_deals_plays_games_of_one_deal(
+    make_client: Any, clock: Any, game: str
+) -> None:
+    (first, second), club = a_club(make_client)
+    assert creator_form(first, club)[game] == 1
+    made = schedule(first, club, clock, game=game, options={"level": "beginner"}, count=None, deals=3)
+    assert made.status_code == 201, made.text
+    tournament = made.json()
+    tid = tournament["id"]
+    assert (tournament["count"], tournament["deals"]) == (3, 3)
+    assert tournament["options"] == {"deals": 1, "level": "beginner"}
+    # A free game cannot be one of one deal: the option is the tournaments' alone.
+    free = first.post("/api/games", json={"mode": "free", "game": game, "options": {"deals": 1}})
+    assert free.status_code == 422
+    starts: dict[Any, list[dict[str, Any]]] = {first: [], second: []}
+    played: dict[Any, list[dict[str, Any]]] = {first: [], second: []}
+    for index, client in enumerate((first, second)):
+        rng = random.Random(index)
+        while (started := client.post(f"/api/tournaments/{tid}/play")).status_code == 201:
+            starts[client].append(started.json())
+            played[client].append(play_to_end(client, started.json(), rng))
+        assert error_of(started)[:2] == (409, "tournament_done")
+    for number in range(3):
+        # The same cards for both entrants: game n's seed is the tournament's.
+        assert starts[first][number]["view"]["hand"] == starts[second][number]["view"]["hand"]
+    for finished in played[first] + played[second]:
+        view = finished["view"]
+        # Over once its first deal is done, with no side out; scored as ruling 8 scores a game, from the lines left.
+        assert view["phase"] == "over" and view["winner"] is None and view["legal"] == []
+        assert [deal["number"] for deal in view["deal_log"]] == [1]
+        assert view["score"] == 1000 + 100 * (view["lines"]["WE"] - view["lines"]["NS"])
+        assert view["deal_log"][0]["outcome"] is not None
+    results = first.get(f"/api/tournaments/{tid}/results").json()
+    assert results["deal_based"] is True
+    assert [(deal["game"], deal["deal"], deal["entrants"]) for deal in results["deals"]] == [
+        (1, 1, 2),
+        (2, 1, 2),
+        (3, 1, 2),
+    ]
+    rows = {row["name"]: row for row in results["standings"]}
+    assert {name: (row["games"], row["total"]) for name, row in rows.items()} == {
+        "JoueurA": (3, sum(game["view"]["score"] for game in played[first])),
+        "JoueurB": (3, sum(game["view"]["score"] for game in played[second])),
+    }
+    mine: dict[str, list[float]] = {"JoueurA": [], "JoueurB": []}
+    for number in range(3):
+        values = {}
+        for name, client in (("JoueurA", first), ("JoueurB", second)):
+            deal = played[client][number]["view"]["deal_log"][0]
+            taker = deal.get("taker", deal.get("chooser"))
+            side = None if taker is None else "us" if taker in ("S", "N") else "them"
+            values[name] = float(ORDER.get((side, deal["outcome"]), 0))
+        expected = matchpoints(values)
+        answer = first.get(f"/api/tournaments/{tid}/deals/{number + 1}/1").json()
+        assert {row["entrant"]: row["percent"] for row in answer["results"]} == {
+            rows[name]["entrant"]: percent for name, percent in expected.items()
+        }
+        for name, percent in expected.items():
+            mine[name].append(percent)
+    assert {name: row["duplicate"] for name, row in rows.items()} == {
+        name: round(sum(percents) / 3, 1) for name, percents in mine.items()
+    }
+    # A tournament's games are not the player's free and daily games: his statistics leave them out.
+    assert first.get(f"/api/player/stats?game={game}").json()["games"]["played"] == 0
+    # Each game counted because its verifying replay agreed; a replay with another bot or a move past the end does not.
+    store = first.app.state.store
+    stored, moves = store.game(played[first][0]["id"])
+    assert replay_check(stored, moves) == (played[first][0]["view"]["score"], 1)
+    assert isinstance(replay_check(stored, [*moves, moves[0]]), str)
+    assert isinstance(replay_check(dataclasses.replace(stored, bot_id="random/1"), moves), str)
+    # Once closed, the published seeds replay every record: valid, the deal played, the game unfinished by the
+    # format's rules (its lines are not done), its one deal said in an extra key.
+    clock.advance(dt.timedelta(hours=2))
+    closed = second.get(f"/api/tournaments/{tid}").json()
+    assert len(set(closed["seeds"])) == 3
+    for number, finished in enumerate(played[first]):
+        record = second.get(f"/api/tournaments/{tid}/records/{finished['id']}")
+        document = json.loads(record.text)
+        assert (document["seed"], document["deals"], document["variant"]) == (
+            closed["seeds"][number],
+            1,
+            "standard" if game == "couyon" else "malmedy",
+        )
+        report = game_named(game).verify(record.text)
+        assert (report["valid"], report["finished"], report["score"]) == (True, False, None)
+        assert report["deal_log"][0] == finished["view"]["deal_log"][0]
+        # Its review, whole once closed, is of its one deal, scored as the game was.
+        review = first.get(f"/api/games/{finished['id']}/review").json()
+        assert (review["winner"], review["score"], len(review["deals"])) == (None, finished["view"]["score"], 1)
+
+
+def creator_form(client: Any, club: dict[str, Any]) -> dict[str, int]:
+    """The games the schedule form may give in deals, and each one's deals per game."""
+    form: dict[str, int] = client.get(f"/api/clubs/{club['id']}").json()["deals_per_game"]
+    assert form["tarot4"] == 4 and "coucou" not in form
+    return form

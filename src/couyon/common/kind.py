@@ -152,7 +152,14 @@ class GameKind:
     """How many deals every finished game plays, for a game where that is fixed (tarot at n players: n deals,
     tarot-record-format.md; passed-out and petit-sec deals are dealt again and are not among them): a club's
     tournament of it can be given its length in deals. None: it depends on the play (couyon, Malmedy: a game runs
-    until a side's lines are done; coucou: until one player has tokens)."""
+    until a side's lines are done, so their tournaments in deals play games of one deal, ``one_deal``; coucou: until
+    one player has tokens)."""
+    one_deal: Options = field(default_factory=dict)
+    """The table options of a game of one deal, for a game whose number of deals depends on the play (couyon,
+    Malmedy: ``{"deals": 1}``, the engine ends the game once its first deal is done): a club's tournament given in
+    deals plays that many of them (docs/clubs.md). Not among ``options``: never on the new-game form, and
+    ``parse_options`` takes them only when asked (``one_deal=True``), so no free or daily game has them. Empty: no
+    such game (tarot's games have ``deals_per_game``; coucou has coups)."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
     """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format`` (none today:
     as qui court's entry, whose format is ``coucou-record/2``, reads coucou's ``/2`` records too)."""
@@ -173,10 +180,18 @@ class GameKind:
         """The leaderboard's (score, deals) of a finished game: South's score, and every deal dealt."""
         return self.engine.score(state)
 
-    def parse_options(self, raw: Mapping[str, object] | None) -> dict[str, int | str]:
-        """The table options of a request, every one given its default; ``ValueError`` names a bad one."""
+    def parse_options(self, raw: Mapping[str, object] | None, one_deal: bool = False) -> dict[str, int | str]:
+        """The table options of a request, every one given its default; ``ValueError`` names a bad one. With
+        ``one_deal``, those of a game of one deal (``one_deal``'s, whether the request names them or not)."""
         given = dict(raw or {})
         options: dict[str, int | str] = {}
+        if one_deal:
+            if not self.one_deal:
+                raise ValueError(f"{self.id} has no games of one deal")
+            for name, fixed in self.one_deal.items():
+                if given.pop(name, fixed) != fixed:
+                    raise ValueError(f"the option {name} of a game of one deal of {self.id} is {fixed}")
+                options[name] = fixed
         for rule in self.options:
             value = given.pop(rule.name, rule.default)
             if isinstance(value, bool) or value not in rule.values:

@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from couyon.common.kind import Json
+from couyon.common.kind import Json, Options
 from couyon.common.results import by_number
 from couyon.registry import GAMES, GameKind
 from couyon.server.errors import ApiError
@@ -306,7 +306,7 @@ class ClubService:
             "manager": manager,
             # For the form that schedules a tournament: the games whose length may be given in deals, and how many
             # deals each of their games plays.
-            "deals_per_game": {game.id: game.deals_per_game for game in GAMES.values() if game.deals_per_game},
+            "deals_per_game": {game.id: per_game for game in GAMES.values() if (per_game := _deals_per_game(game))},
             "members": [
                 {
                     "key": self.member_key(club_id, member.player_id),
@@ -425,12 +425,12 @@ class ClubService:
         self._managed(club_id, player_id)
         name = valid_name(str(body["name"]))
         kind = known_game(str(body["game"]))
+        count, one_deal = _games_of(kind, body.get("count"), body.get("deals"))
         try:
-            options = kind.parse_options(body.get("options"))
+            options = kind.parse_options(body.get("options"), one_deal)
         except ValueError as error:
             text = str(error)
             raise ApiError(422, "invalid_fields", text[:1].upper() + text[1:] + ".") from None
-        count = _games_of(kind, body.get("count"), body.get("deals"))
         opens, closes = _naive_utc(body["opens_at"]), _naive_utc(body["closes_at"])
         weekly = bool(body.get("weekly", False))
         if closes <= opens:
@@ -526,9 +526,9 @@ class ClubService:
             "club": tournament.club_id,
             "name": tournament.name,
             "game": tournament.game,
-            "options": json.loads(tournament.options) if tournament.options else {},
+            "options": dict(_options_of(tournament)),
             "count": tournament.count,
-            "deals": _deals_of(tournament.game, tournament.count),
+            "deals": _deals_of(tournament),
             "opens_at": _aware(tournament.opens_at),
             "closes_at": _aware(tournament.closes_at),
             "weekly": tournament.weekly,
@@ -568,7 +568,7 @@ class ClubService:
             raise ApiError(
                 409, "tournament_done", "You have played every game of this tournament: each is played once."
             )
-        options = json.loads(tournament.options) if tournament.options else {}
+        options = _options_of(tournament)
         return self.service.create(
             player_id,
             TOURNAMENT_MODE,
@@ -577,6 +577,7 @@ class ClubService:
             options,
             seed=self.tournament_seed(tournament.id, number),
             keep=lambda game, first: self.clubs.create_entry(tournament.id, number, game, first),
+            one_deal=_one_deal(known_game(tournament.game), options),
         )
 
     def _standings(self, tournament: Tournament) -> Json:
@@ -802,24 +803,47 @@ class ClubService:
         }
 
 
-def _deals_of(game: str, games: int) -> int | None:
-    """A tournament's number of deals, for a game whose every game plays the same number of them; else None."""
-    per_game = GAMES[game].deals_per_game
-    return None if per_game is None else games * per_game
+def _options_of(tournament: Tournament) -> Options:
+    """The table options of the tournament's games."""
+    options: Options = json.loads(tournament.options) if tournament.options else {}
+    return options
 
 
-def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
-    """A tournament's number of games, from its request's ``count`` (of games) or ``deals``: a number of deals, for
-    a game whose every game plays the same number of them (``GameKind.deals_per_game``: tarot)."""
+def _one_deal(kind: GameKind, options: Options) -> bool:
+    """Whether a tournament's games of ``kind`` with these options are games of one deal (``GameKind.one_deal``):
+    a tournament of couyon or Malmedy given in deals."""
+    return bool(kind.one_deal) and kind.one_deal.items() <= options.items()
+
+
+def _deals_per_game(kind: GameKind) -> int | None:
+    """How many deals each game of a tournament of ``kind`` given in deals plays: tarot's fixed number
+    (``GameKind.deals_per_game``), 1 for a game whose deals depend on the play but that has games of one deal
+    (couyon, Malmedy); None: its tournaments are given a number of games only (coucou)."""
+    return kind.deals_per_game or (1 if kind.one_deal else None)
+
+
+def _deals_of(tournament: Tournament) -> int | None:
+    """A tournament's number of deals, when every game of it plays the same number of them; else None."""
+    kind = GAMES[tournament.game]
+    if kind.deals_per_game is not None:
+        return tournament.count * kind.deals_per_game
+    return tournament.count if _one_deal(kind, _options_of(tournament)) else None
+
+
+def _games_of(kind: GameKind, games: int | None, deals: int | None) -> tuple[int, bool]:
+    """A tournament's number of games, from its request's ``count`` (of games) or ``deals``, and whether they are
+    games of one deal. A number of deals is that many games' worth for a game whose every game plays the same
+    number of them (``GameKind.deals_per_game``: tarot), and that many games of one deal for a game that has them
+    (``GameKind.one_deal``: couyon, Malmedy)."""
     if (games is None) == (deals is None):
         raise ApiError(422, "invalid_fields", "A tournament has either a number of games (count) or of deals (deals).")
     if games is not None:
         if not 1 <= games <= MAX_GAMES:
             raise ApiError(422, "invalid_fields", f"A tournament has 1 to {MAX_GAMES} games.")
-        return games
+        return games, False
     assert deals is not None
     name = kind.names["en"]
-    per_game = kind.deals_per_game
+    per_game = _deals_per_game(kind)
     if per_game is None:
         raise ApiError(
             422,
@@ -827,6 +851,12 @@ def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
             f"A game of {name} has no fixed number of deals: give its tournament a number of games (count).",
         )
     count, rest = divmod(deals, per_game)
+    if per_game == 1 and not 1 <= count <= MAX_GAMES:
+        raise ApiError(
+            422,
+            "invalid_fields",
+            f"A tournament of {name} has 1 to {MAX_GAMES} deals, each played as a game of one deal.",
+        )
     if rest or not 1 <= count <= MAX_GAMES:
         raise ApiError(
             422,
@@ -834,7 +864,7 @@ def _games_of(kind: GameKind, games: int | None, deals: int | None) -> int:
             f"A tournament of {name} has {per_game} to {per_game * MAX_GAMES} deals, in games of {per_game} deals: "
             f"a multiple of {per_game}.",
         )
-    return count
+    return count, kind.deals_per_game is None
 
 
 def _brussels(naive_utc: dt.datetime) -> dt.datetime:

@@ -52,7 +52,10 @@ class TournamentRequest(_Strict):
     options: dict[str, int | str] | None = None
     count: int | None = Field(None, strict=True, description="the number of games; or give deals")
     deals: int | None = Field(
-        None, strict=True, description="for a game of a fixed number of deals (tarot): the number of deals"
+        None,
+        strict=True,
+        description="the number of deals instead: tarot's, a multiple of its deals per game; couyon's and Malmedy's, "
+        "1 to 20, each a game of one deal",
     )
     opens_at: dt.datetime | None = Field(None, description="ISO 8601 with its offset; now when left out")
     closes_at: dt.datetime
@@ -84,7 +87,9 @@ class ClubModel(BaseModel):
     code: str
     link: str
     manager: bool
-    deals_per_game: dict[str, int] = Field(description="The games whose tournaments may be given a number of deals")
+    deals_per_game: dict[str, int] = Field(
+        description="The games whose tournaments may be given a number of deals, and the deals of each of its games"
+    )
     members: list[MemberModel]
 
 
@@ -123,7 +128,9 @@ class TournamentModel(BaseModel):
     game: str
     options: dict[str, int | str]
     count: int = Field(description="Its number of games")
-    deals: int | None = Field(description="Its number of deals, for a game of a fixed number of deals (tarot)")
+    deals: int | None = Field(
+        description="Its number of deals, when given in deals (tarot; couyon and Malmedy: games of one deal)"
+    )
     opens_at: str
     closes_at: str
     weekly: bool

@@ -331,6 +331,7 @@ class GameService:
         seed: str | None = None,
         bot_id: str | None = None,
         keep: Callable[[StoredGame, list[str]], str] | None = None,
+        one_deal: bool = False,
     ) -> tuple[GameAnswer, bool]:
         """A new game of ``game_id`` whose bots have played up to the human's first turn; ``False`` if an attempt resumed.
 
@@ -338,7 +339,8 @@ class GameService:
         request names (each missing one at its default). ``past_day`` deals the challenge of a
         day that is over, unranked (the archive: its seed is public by then). A mode of another module deals
         its own ``seed`` (and ``bot_id``: a challenge's is its game's) and stores the game with ``keep``, which
-        returns the id of the game it kept: the one it was handed, or the player's game already there.
+        returns the id of the game it kept: the one it was handed, or the player's game already there; with
+        ``one_deal``, a game of one deal (``GameKind.one_deal``: a club's tournament in deals).
         """
         kind = known_game(game_id)
         now = self.clock()
@@ -351,7 +353,7 @@ class GameService:
                 raise ApiError(403, "day_not_over", "A day's challenge can be replayed once its day is over.")
         day = past_day or (self.today() if mode == "daily" else None)
         try:
-            options = kind.parse_options(kind.daily_options if day is not None else requested_options)
+            options = kind.parse_options(kind.daily_options if day is not None else requested_options, one_deal)
         except ValueError as error:
             raise ApiError(422, "invalid_fields", _sentence(str(error))) from None
         if (
@@ -382,7 +384,7 @@ class GameService:
             game=kind.id,
             options=json.dumps(options, sort_keys=True, separators=(",", ":")) if options else "",
         )
-        state = kind.new_game(seed, options)
+        state = kind.engine.new_game(seed, options)
         events: list[Json] = []
         first_moves: list[str] = []
         state = _bots_play(kind, state, kind.bot(game.bot_id), events, first_moves)

@@ -552,11 +552,12 @@ class Store:
             return [LeaderboardEntry(**row._asdict()) for row in connection.execute(query)]
 
     def player_entries(self, player_id: str, game: str = LEGACY_GAME) -> list[LeaderboardEntry]:
-        """Every leaderboard entry of the player in ``game``, free and daily, oldest first."""
+        """Every leaderboard entry of the player in ``game``, free and daily, oldest first (not a club tournament's:
+        its board ``club`` is the tournament's, and its games may be of one deal, docs/clubs.md)."""
         table = leaderboard_entries
         query = (
             select(table)
-            .where(table.c.player_id == player_id, table.c.game == game)
+            .where(table.c.player_id == player_id, table.c.game == game, table.c.board.in_(("free", "daily")))
             .order_by(table.c.finished_at, table.c.game_id)
         )
         with self.engine.connect() as connection:

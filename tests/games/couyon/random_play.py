@@ -7,6 +7,7 @@ from typing import Any
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import CARD_CODES
 from couyon.games.couyon.game import PASS, TAKE, GameState, Move, legal_moves, new_game, play
+from couyon.registry import GAMES
 
 ALL_MOVE_TEXTS = [f"{seat}:{action}" for seat in "SWNE" for action in ("take", "pass", *CARD_CODES)]
 TAKE_ONE_IN = 6
@@ -57,3 +58,22 @@ def mutated(moves: list[str], chooser: Stream) -> list[Any]:
     else:
         changed.append(chooser.choice(ALL_MOVE_TEXTS))
     return changed
+
+
+def play_out(kind_id: str, seed: str, options: dict[str, int | str]) -> tuple[Any, Any, list[str]]:
+    """A game of one deal of ``kind_id`` played to its end by the table's legal moves in a seeded order, and the
+    normal game (the same options but ``deals``) after the same moves."""
+    kind = GAMES[kind_id]
+    engine = kind.engine
+    one = engine.new_game(seed, kind.parse_options(options, one_deal=True))
+    chooser = Stream(seed, "test moves")
+    moves: list[str] = []
+    while not engine.is_over(one):
+        legal = engine.legal_moves(one)
+        move = legal[chooser.uniform(len(legal))]
+        one = engine.play(one, move)
+        moves.append(str(move))
+    whole = engine.new_game(seed, kind.parse_options(options))
+    for text in moves:
+        whole = engine.play(whole, engine.parse_move(text, options))
+    return one, whole, moves

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.games.couyon.random_play import play_out
 
 from couyon.common.errors import GameOverError, IllegalMoveError, InvalidMoveError, OutOfTurnError, ReplayError
 from couyon.games.couyon.cards import SEATS, Card, Seat, Suit, Team, cards_of, mask_of
@@ -26,6 +27,7 @@ from couyon.games.couyon.game import (
     shuffled_deck,
 )
 from couyon.games.couyon.rules import Outcome
+from couyon.registry import GAMES
 from reference import perft as reference_perft
 from reference.contract import ContractStream, dealt_deck
 
@@ -375,7 +377,7 @@ def test_game_ends_when_a_team_reaches_zero() -> None:
 
 def test_score_is_1000_plus_100_per_other_line_minus_100_per_own_line() -> None:
     """Ruling 8: South's score = 1000 + 100 × WE lines − 100 × NS lines, once the game is over."""
-    over = new_game("score")._replace(winner=Team.NS)
+    over = new_game("score")._replace(winner=Team.NS, to_move=None)
     assert over._replace(lines=(0, 5)).score == 1500
     assert over._replace(lines=(0, 1)).score == 1100
     assert over._replace(lines=(0, 8)).score == 1800  # above 1500: the other team added lines
@@ -422,3 +424,31 @@ def test_perft_data_file_is_what_the_reference_counter_computes() -> None:
     assert set(PERFT_TABLE) == set(reference_perft.PERFT_SEEDS)
     for seed in reference_perft.PERFT_SEEDS[:4]:
         assert reference_perft.perft(seed) == PERFT_TABLE[seed]
+
+
+@pytest.mark.parametrize("kind_id", ["couyon", "malmedy"])
+@pytest.mark.parametrize("seed", ["one deal", "one deal, again", "a third"])
+def test_a_game_of_one_deal_is_over_after_deal_1_and_a_normal_game_goes_on(kind_id: str, seed: str) -> None:
+    """docs/clubs.md, "A tournament's length": a tournament in deals plays games of one deal (``GameKind.one_deal``)."""
+    one, whole, moves = play_out(kind_id, seed, {"level": "beginner"})
+    engine = GAMES[kind_id].engine
+    # The same deal, the same outcome and lines; the game of one deal stops there, with no side out.
+    assert one.finished_deals == whole.finished_deals and len(one.finished_deals) == 1
+    assert (one.over, one.phase, one.to_move, one.winner, engine.legal_moves(one)) == (True, Phase.OVER, None, None, ())
+    assert one.deal_log == one.finished_deals and one.lines == whole.lines
+    assert engine.score(one) == (1000 + 100 * one.lines[Team.WE] - 100 * one.lines[Team.NS], 1)
+    with pytest.raises(GameOverError, match="its last deal is done"):
+        play(one, engine.legal_moves(whole)[0])
+    # The normal game deals deal 2 and waits for its first move: not over, no score.
+    assert (whole.over, whole.deal.number, engine.score(whole), whole.variant.deals) == (False, 2, None, None)
+    assert whole.to_move is not None and engine.legal_moves(whole)
+    assert one.move_count == whole.move_count == len(moves)
+
+
+def test_a_game_of_one_deal_nobody_takes_is_over_with_the_redeal_and_no_lines_moved() -> None:
+    kind = GAMES["couyon"]
+    state = kind.engine.new_game("nobody takes", kind.parse_options({}, one_deal=True))
+    while state.to_move is not None:
+        state = play(state, move(state.to_move, PASS))
+    assert [deal.outcome for deal in state.finished_deals] == [Outcome.REDEAL]
+    assert (state.lines, kind.score(state), state.move_count) == ((5, 5), (1000, 1), 32)

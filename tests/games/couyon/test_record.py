@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.games.couyon.random_play import ALL_MOVE_TEXTS, mutated, random_record_moves
+from tests.games.couyon.random_play import ALL_MOVE_TEXTS, mutated, play_out, random_record_moves
 
 from couyon.common.records import MAX_RECORD_BYTES, RecordError
 from couyon.common.stream import Stream
 from couyon.games.couyon.game import PASS, Move, new_game, play, replay
-from couyon.games.couyon.record import FORMAT, Record, parse_record, record_of, report, verify
+from couyon.games.couyon.record import FORMAT, Record, deal_report, parse_record, record_of, report, verify
+from couyon.registry import GAMES
 from reference.contract import verify as reference_verify
 
 REPORT_KEYS = ["valid", "finished", "winner", "lines", "deals", "score", "deal_log"]
@@ -258,3 +259,21 @@ def test_a_finished_deal_is_appended_without_copying_the_history() -> None:
     )
     assert history.appended(history[0])._before is history  # the new history shares the old one
     assert history == tuple(history) and history[10:12] == tuple(history)[10:12]
+
+
+@pytest.mark.parametrize("kind_id", ["couyon", "malmedy"])
+def test_a_game_of_one_deal_records_as_a_valid_unfinished_game(kind_id: str) -> None:
+    """docs/clubs.md: a tournament's game of one deal is recorded as ``couyon-record/1`` says (its variant, seed and
+    moves; ``deals`` an extra key): valid and unfinished, its deal the one the server played."""
+    kind = GAMES[kind_id]
+    one, _whole, moves = play_out(kind_id, f"record of one deal {kind_id}", {"level": "expert"})
+    text = kind.engine.record_json(one.seed, moves, kind.parse_options({}, one_deal=True), {"player": "Ana"})
+    assert list(json.loads(text)) == ["format", "variant", "seed", "moves", "deals", "player"]
+    report = kind.verify(text)
+    assert (report["valid"], report["finished"], report["winner"], report["score"]) == (True, False, None, None)
+    fold = one.variant.fold
+    assert report["deal_log"][0] == (deal_report if fold is None else fold.deal_report)(one.finished_deals[0])
+    # Deal 2 is dealt in the replay, and no move of it is in the record.
+    assert report["deal_log"][1]["number"] == 2 and report["deal_log"][1]["outcome"] is None
+    if kind_id == "couyon":
+        assert_same_as_reference(text.encode())

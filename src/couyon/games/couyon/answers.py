@@ -48,7 +48,8 @@ def game_over_json(after: GameState) -> Json:
     """The ``game_over`` event of a couyon game, its variants' too."""
     return {
         "type": "game_over",
-        "winner": str(after.winner),
+        # None when a game of a set number of deals ends with no side out (docs/clubs.md).
+        "winner": None if after.winner is None else str(after.winner),
         "score": after.score,
         "deals": after.finished_deals[-1].number,
     }
@@ -91,11 +92,7 @@ def events_of(before: GameState, move: Move, after: GameState, seat: object = No
     events: list[Json] = []
     if card is None:
         events.append({"type": "bid", "seat": str(seat), "proposal": str(deal.proposal), "take": move.action == "take"})
-        if (
-            after.deal.number == deal.number
-            and after.winner is None
-            and len(after.deal.proposals) > len(deal.proposals)
-        ):
+        if after.deal.number == deal.number and not after.over and len(after.deal.proposals) > len(deal.proposals):
             events.append({"type": "proposal", "card": str(after.deal.proposal)})
     else:
         events.append({"type": "card", "seat": str(seat), "card": str(card)})
@@ -103,7 +100,7 @@ def events_of(before: GameState, move: Move, after: GameState, seat: object = No
             trick = (*deal.trick, card)
             assert deal.trump is not None
             winner = SEATS[(deal.leader + before.variant.trick_winner(trick, deal.trump)) % 4]
-            finished_deal = after.winner is not None or after.deal.number != deal.number
+            finished_deal = after.over or after.deal.number != deal.number
             points = after.finished_deals[-1].points if finished_deal else after.deal.points
             assert points is not None
             events.append(
@@ -116,7 +113,7 @@ def events_of(before: GameState, move: Move, after: GameState, seat: object = No
             )
     if len(after.finished_deals) > len(before.finished_deals):
         events.append({"type": "deal_end", "deal": deal_report(after.finished_deals[-1])})
-        if after.winner is None:
+        if not after.over:
             new_deal = after.deal
             events.append(
                 {
@@ -126,7 +123,7 @@ def events_of(before: GameState, move: Move, after: GameState, seat: object = No
                     "proposal": str(new_deal.proposal),
                 }
             )
-    if after.winner is not None:
+    if after.over:
         events.append(game_over_json(after))
     return events
 

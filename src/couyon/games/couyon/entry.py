@@ -15,7 +15,7 @@ from couyon.games.couyon.cards import SEATS, Seat
 from couyon.games.couyon.game import GameState, Move, legal_moves, new_game, play
 from couyon.games.couyon.record import Record, verify
 from couyon.games.couyon.review import review
-from couyon.games.couyon.rules import STANDARD, Variant
+from couyon.games.couyon.rules import STANDARD, Variant, dealt_variant
 
 
 def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
@@ -25,14 +25,23 @@ def seat_result(state: GameState, seat: Seat) -> tuple[int, bool]:
     return score, state.winner == seat.team
 
 
+ONE_DEAL: Options = {"deals": 1}
+"""The table options of a game of one deal (``GameKind.one_deal``: a club's tournament in deals, docs/clubs.md): the
+fold ends it once its first deal is done (``Variant.deals``)."""
+
+
 class CouyonEngine:
-    """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy."""
+    """The common couyon's fold (``couyon.games.couyon.game``) for one variant, standard or Malmedy.
+
+    A game dealt with the option ``deals`` (``ONE_DEAL``) is folded with the variant ending after that many deals;
+    its record names the variant as every record does, and says ``deals`` in an extra key that verifiers ignore.
+    """
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
 
     def new_game(self, seed: str, options: Options) -> GameState:
-        return new_game(seed, self.variant)
+        return new_game(seed, dealt_variant(self.variant, options))
 
     def parse_move(self, text: str, options: Options) -> Move:
         return Move.parse(text, self.variant.actions)
@@ -47,7 +56,7 @@ class CouyonEngine:
         return state.to_move
 
     def is_over(self, state: GameState) -> bool:
-        return state.winner is not None
+        return state.over
 
     def bot_move(self, state: GameState, bot: Bot) -> Move:
         return bot_move(state, bot)
@@ -58,13 +67,14 @@ class CouyonEngine:
         return state.score, state.finished_deals[-1].number
 
     def record_json(self, seed: str, moves: Sequence[str], options: Options, extras: Mapping[str, Any]) -> str:
-        return Record(seed, tuple(moves), self.variant.name, dict(extras)).to_json()
+        limit = {"deals": options["deals"]} if "deals" in options else {}
+        return Record(seed, tuple(moves), self.variant.name, {**limit, **extras}).to_json()
 
 
-def from_moves(review: Callable[[str, Sequence[str], bool, Seat], Json]) -> Review:
-    """A review made from the seed and the moves alone (couyon's, Malmedy's: it replays no bot), from the seat
-    its label names."""
-    return lambda seed, moves, revealed, options, bots, seat: review(seed, moves, revealed, Seat.parse(seat))
+def from_moves(review: Callable[[str, Sequence[str], bool, Seat, Options], Json]) -> Review:
+    """A review made from the seed, the moves and the table options alone (couyon's, Malmedy's: it replays no bot),
+    from the seat its label names."""
+    return lambda seed, moves, revealed, options, bots, seat: review(seed, moves, revealed, Seat.parse(seat), options)
 
 
 LEVELS = ("beginner", "expert")
@@ -110,4 +120,5 @@ GAME = GameKind(
     win_score=1001,
     deal_results=results.deal_results,
     traveller=results.traveller,
+    one_deal=ONE_DEAL,
 )

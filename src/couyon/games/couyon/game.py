@@ -246,8 +246,14 @@ class GameState(NamedTuple):
     winner: Team | None
 
     @property
+    def over(self) -> bool:
+        """Whether the game is over: a side's lines are done (``winner``), or the last deal of a game of
+        ``variant.deals`` deals is (no winner then)."""
+        return self.to_move is None
+
+    @property
     def phase(self) -> Phase:
-        if self.winner is not None:
+        if self.to_move is None:
             return Phase.OVER
         if self.deal.trump is not None:
             return Phase.PLAYING
@@ -256,7 +262,7 @@ class GameState(NamedTuple):
     @property
     def deal_log(self) -> tuple[Any, ...]:
         """Every deal dealt, the current one included while it is unfinished."""
-        if self.winner is not None:
+        if self.to_move is None:
             return self.finished_deals.items()
         if self.variant.fold is not None:
             return (*self.finished_deals, self.variant.fold.current_summary(self))
@@ -268,12 +274,13 @@ class GameState(NamedTuple):
 
     @property
     def score(self) -> int | None:
-        """South's score once the game is over: 1000 + 100 × WE lines − 100 × NS lines (ruling 8)."""
+        """South's score once the game is over: 1000 + 100 × WE lines − 100 × NS lines (ruling 8); a game of
+        ``variant.deals`` deals that ends with no side out is scored alike, from the lines left (docs/clubs.md)."""
         return self.score_of(Seat.S)
 
     def score_of(self, seat: Seat) -> int | None:
         """``seat``'s score once the game is over: ruling 8's, from its own team's side."""
-        if self.winner is None:
+        if self.to_move is not None:
             return None
         return 1000 + 100 * self.lines[seat.team.other] - 100 * self.lines[seat.team]
 
@@ -356,8 +363,12 @@ def legal_cards(state: GameState) -> tuple[Card, ...]:
 def play(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises an ``IllegalMoveError`` naming the broken rule."""
     seat = move.seat
-    if state.winner is not None:
-        raise GameOverError(f"the game is over ({state.winner} won): no move can follow")
+    if state.to_move is None:
+        raise GameOverError(
+            "the game is over (its last deal is done): no move can follow"
+            if state.winner is None
+            else f"the game is over ({state.winner} won): no move can follow"
+        )
     if seat != state.to_move:
         raise OutOfTurnError(f"it is {state.to_move}'s turn, not {seat}'s")
     if state.variant.fold is not None:
@@ -440,14 +451,25 @@ def _play_card(state: GameState, seat: Seat, card: Card) -> GameState:
     return _next_deal(state._replace(deal=deal), summary, scored.lines, scored.next_stake)
 
 
-def _next_deal(state: GameState, summary: DealSummary, lines: tuple[int, int], stake: int) -> GameState:
-    finished = state.finished_deals.appended(summary)
-    move_count = state.move_count + 1
+def game_end(state: GameState, lines: tuple[int, int], finished: DealHistory, move_count: int) -> GameState | None:
+    """The game over once a deal is done (``finished`` ends with it, ``lines`` are the lines after it), or None if it
+    goes on: a side's lines are done (it wins), or a game of ``variant.deals`` deals has played them all."""
     for team in TEAMS:
         if lines[team] == 0:
             return state._replace(
                 lines=lines, finished_deals=finished, to_move=None, move_count=move_count, winner=team
             )
+    if len(finished) == state.variant.deals:
+        return state._replace(lines=lines, finished_deals=finished, to_move=None, move_count=move_count)
+    return None
+
+
+def _next_deal(state: GameState, summary: DealSummary, lines: tuple[int, int], stake: int) -> GameState:
+    finished = state.finished_deals.appended(summary)
+    move_count = state.move_count + 1
+    ended = game_end(state, lines, finished, move_count)
+    if ended is not None:
+        return ended
     deal = state.deal
     dealer = deal.dealer.left  # Ruling 1: the deal passes to the left whatever happened.
     new_deal = _new_deal(state.variant, state.seed, deal.number + 1, dealer, stake)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from couyon.common.kind import Options
 from couyon.common.review import mark_costliest
 from couyon.common.stream import Stream
 from couyon.games.couyon.bots.expert import ExpertBot
@@ -33,6 +34,7 @@ from couyon.games.couyon.bots.solver import outcome_classes
 from couyon.games.couyon.cards import RANKS_PER_SUIT, SEATS, Card, Seat, cards_of
 from couyon.games.couyon.game import TAKE, DealSummary, GameState, Move, legal_cards, new_game, play
 from couyon.games.couyon.record import deal_report
+from couyon.games.couyon.rules import STANDARD, dealt_variant
 from couyon.games.couyon.view import standard_view
 
 Json = dict[str, Any]
@@ -52,7 +54,9 @@ class Rules(Protocol):
     expert: str
     """The reviewing bot's id."""
 
-    def new_game(self, seed: str) -> GameState: ...
+    def new_game(self, seed: str, options: Options) -> GameState:
+        """The game before its first move, dealt with these table options (``dealt_variant``)."""
+        ...
 
     def deal_facts(self, state: GameState) -> Json:
         """What a deal's entry tells of the deal as dealt, besides its number, dealer and hands."""
@@ -74,10 +78,12 @@ class Rules(Protocol):
         """The finished deal's record ``deal_log`` entry, as the deal's entry ends."""
 
 
-def review_of(rules: Rules, seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
-    """The review from ``seat`` of the finished game ``seed`` + ``moves`` of ``rules``'s variant (see the module's
-    text)."""
-    state = rules.new_game(seed)
+def review_of(
+    rules: Rules, seed: str, moves: Sequence[str], revealed: bool, seat: Seat, options: Options | None
+) -> Json:
+    """The review from ``seat`` of the finished game ``seed`` + ``moves`` of ``rules``'s variant, dealt with these
+    table options (see the module's text)."""
+    state = rules.new_game(seed, options or {})
     deals: list[Json] = []
     decisions: list[Json] = []
     for text in moves:
@@ -138,8 +144,8 @@ class _Couyon:
     expert = f"{REVIEWER.name}/{REVIEWER.version}"
 
     @staticmethod
-    def new_game(seed: str) -> GameState:
-        return new_game(seed)
+    def new_game(seed: str, options: Options) -> GameState:
+        return new_game(seed, dealt_variant(STANDARD, options))
 
     @staticmethod
     def deal_facts(state: GameState) -> Json:
@@ -170,9 +176,9 @@ class _Couyon:
 COUYON: Rules = _Couyon()
 
 
-def review(seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
+def review(seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN, options: Options | None = None) -> Json:
     """The review from ``seat`` of the finished standard game ``seed`` + ``moves`` (see the module's text)."""
-    return review_of(COUYON, seed, moves, revealed, seat)
+    return review_of(COUYON, seed, moves, revealed, seat, options)
 
 
 def _judged(state: GameState, move: Move, revealed: bool) -> Json:

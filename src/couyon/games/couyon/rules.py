@@ -9,8 +9,8 @@ deal pattern, starting lines, card points, play obligations, trick winner, scori
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from couyon.games.couyon.cards import ABOVE_MASKS, DECK_SIZE, RANKS_PER_SUIT, SUIT_MASKS, Team
@@ -128,6 +128,10 @@ class Variant:
     fold: Any = None
     """The variant's own deal and bidding fold (``couyon.games.malmedy.game.MALMEDY_FOLD``), or None for the
     standard fold of ``couyon.games.couyon.game``, which keeps its hot path free of any indirection."""
+    deals: int | None = None
+    """A game that ends once this many deals are done (a deal nobody took is one of them) if no side's lines are
+    done before: a club's tournament in deals plays games of one deal (docs/clubs.md). None: the game runs until a
+    side's lines are done, as every record names it (``couyon-record/1`` has no such key)."""
 
     @property
     def dealt_cards(self) -> int:
@@ -137,6 +141,13 @@ class Variant:
     def max_proposals(self) -> int:
         """The turned card and every talon card after it can each be proposed once."""
         return DECK_SIZE - self.dealt_cards
+
+
+def dealt_variant(variant: Variant, options: Mapping[str, int | str]) -> Variant:
+    """The variant a game dealt with these table options is folded with: ``variant``, ended after ``deals`` deals
+    when the options name them (a club tournament's game of one deal, ``Variant.deals``)."""
+    deals = options.get("deals")
+    return variant if deals is None else replace(variant, deals=int(deals))
 
 
 STANDARD = Variant(

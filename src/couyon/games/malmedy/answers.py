@@ -59,7 +59,7 @@ def malmedy_events_of(before: GameState, move: Move, after: GameState, seat: obj
             trick = (*deal.trick, action)
             assert deal.trump is not None
             winner = SEATS[(deal.leader + trick_winner(trick, deal.trump, deal.mite is not None)) % 4]
-            finished_deal = after.winner is not None or after.deal.number != deal.number
+            finished_deal = after.over or after.deal.number != deal.number
             points = after.finished_deals[-1].points if finished_deal else after.deal.points
             events.append(
                 {
@@ -77,7 +77,7 @@ def malmedy_events_of(before: GameState, move: Move, after: GameState, seat: obj
         events.append({"type": "mite", "seat": str(seat)})
     if len(after.finished_deals) > len(before.finished_deals):
         events.append({"type": "deal_end", "deal": deal_report(after.finished_deals[-1])})
-        if after.winner is None:
+        if not after.over:
             new_deal: MalmedyDeal = after.deal
             events.append(
                 {
@@ -87,6 +87,6 @@ def malmedy_events_of(before: GameState, move: Move, after: GameState, seat: obj
                     "chooser": str(new_deal.chooser),
                 }
             )
-    if after.winner is not None:
+    if after.over:
         events.append(game_over_json(after))
     return events

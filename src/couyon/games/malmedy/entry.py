@@ -5,7 +5,7 @@ from __future__ import annotations
 from couyon.common.kind import GameKind, OptionRule
 from couyon.games.couyon.bots.random_bot import RandomBot
 from couyon.games.couyon.cards import SEATS, Seat
-from couyon.games.couyon.entry import LEVELS, CouyonEngine, by_id, from_moves, seat_result
+from couyon.games.couyon.entry import LEVELS, ONE_DEAL, CouyonEngine, by_id, from_moves, seat_result
 from couyon.games.malmedy import answers, results
 from couyon.games.malmedy.bots.baseline import MalmedyBaselineBot
 from couyon.games.malmedy.bots.expert import MalmedyExpertBot
@@ -47,4 +47,5 @@ GAME = GameKind(
     deal_results=results.deal_results,
     traveller=results.traveller,
     review=from_moves(malmedy_review),
+    one_deal=ONE_DEAL,
 )

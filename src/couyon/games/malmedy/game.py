@@ -41,6 +41,7 @@ from couyon.games.couyon.game import (
     Phase,
     Trick,
     first_dealer,
+    game_end,
     shuffled_deck,
 )
 from couyon.games.couyon.record import team_values
@@ -314,16 +315,9 @@ class MalmedyFold:
         )
         finished = state.finished_deals.appended(summary)
         move_count = state.move_count + 1
-        if 0 in scored.lines:
-            winner_team = Team.NS if scored.lines[Team.NS] == 0 else Team.WE
-            return state._replace(
-                lines=scored.lines,
-                deal=deal,
-                finished_deals=finished,
-                to_move=None,
-                move_count=move_count,
-                winner=winner_team,
-            )
+        ended = game_end(state._replace(deal=deal), scored.lines, finished, move_count)
+        if ended is not None:
+            return ended
         # Ruling 1: the deal passes to the left after every deal.
         next_deal = _new_deal(state.seed, deal.number + 1, deal.dealer.left)
         return state._replace(

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from couyon.common.kind import Options
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import CARDS, SUITS, Card, Seat
 from couyon.games.couyon.game import MITE, DealSummary, GameState, Move, legal_moves, new_game
 from couyon.games.couyon.review import HUMAN, Json, Rules, review_of
+from couyon.games.couyon.rules import dealt_variant
 from couyon.games.malmedy.bots.expert import MITE_OFFSET, RAISE, MalmedyExpertBot, raises
 from couyon.games.malmedy.bots.objective import outcome_values, stake_of
 from couyon.games.malmedy.bots.omniscient import true_position
@@ -53,8 +55,8 @@ class _Malmedy:
     expert = f"{REVIEWER.name}/{REVIEWER.version}"
 
     @staticmethod
-    def new_game(seed: str) -> GameState:
-        return new_game(seed, MALMEDY)
+    def new_game(seed: str, options: Options) -> GameState:
+        return new_game(seed, dealt_variant(MALMEDY, options))
 
     @staticmethod
     def deal_facts(state: GameState) -> Json:
@@ -101,9 +103,11 @@ class _Malmedy:
 MALMEDY_RULES: Rules = _Malmedy()
 
 
-def malmedy_review(seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN) -> Json:
+def malmedy_review(
+    seed: str, moves: Sequence[str], revealed: bool, seat: Seat = HUMAN, options: Options | None = None
+) -> Json:
     """The review from ``seat`` of the finished Malmedy game ``seed`` + ``moves`` (see the module's text)."""
-    return review_of(MALMEDY_RULES, seed, moves, revealed, seat)
+    return review_of(MALMEDY_RULES, seed, moves, revealed, seat, options)
 
 
 def _judgement(

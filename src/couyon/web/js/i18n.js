@@ -238,6 +238,7 @@ const STRINGS = {
     // End of game.
     endWon: "Gagné !",
     endLost: "Perdu, cette fois.",
+    endDealPlayed: "Donne jouée.",
     endScore: (score) => `Ton score : ${score} points.`,
     endDeals: (n) => `Partie en ${n} donne${n > 1 ? "s" : ""}.`,
     endLines: (us, them) => `Lignes restantes : nous ${us}, eux ${them}.`,
@@ -495,6 +496,7 @@ const STRINGS = {
     linesMoved: (d) => (d === 0 ? "unchanged" : d < 0 ? `${-d} erased` : `${d} added`),
     endWon: "You won!",
     endLost: "Lost, this time.",
+    endDealPlayed: "Deal played.",
     endScore: (score) => `Your score: ${score} points.`,
     endDeals: (n) => `Game over in ${n} deal${n > 1 ? "s" : ""}.`,
     endLines: (us, them) => `Lines left: us ${us}, them ${them}.`,

@@ -11,6 +11,7 @@ export default {
       unreachable: "Le serveur ne répond pas. Réessaie dans un instant.",
       backToTable: "Retour à la table",
       summary: (won, score, deals) => `${won ? "Partie gagnée" : "Partie perdue"} : ${score} points en ${deals} donne${deals > 1 ? "s" : ""}.`,
+      dealPlayed: (score) => `Donne jouée (partie d'une donne d'un tournoi) : ${score} points.`,
       explain:
         "Chacun de tes choix est jugé deux fois, en lignes de craie pour ton camp : par l'expert, qui ne voit que ton jeu, comme toi ; puis à cartes ouvertes, toutes les mains connues et chacun jouant parfaitement ensuite. Le coût d'un choix, c'est ce qu'il laisse par rapport au meilleur.",
       hidden:
@@ -90,6 +91,7 @@ export default {
       unreachable: "The server does not answer. Try again in a moment.",
       backToTable: "Back to the table",
       summary: (won, score, deals) => `${won ? "Game won" : "Game lost"}: ${score} points in ${deals} deal${deals === 1 ? "" : "s"}.`,
+      dealPlayed: (score) => `Deal played (a tournament's game of one deal): ${score} points.`,
       explain:
         "Each of your choices is judged twice, in chalk lines for your side: by the expert, who sees only your hand, as you did; then with open cards, every hand known and everyone playing perfectly afterwards. A choice's cost is what it gives up against the best one.",
       hidden:

@@ -147,7 +147,11 @@ function costlyMark() {
 function draw(root) {
   const words = t().review;
   const review = page.review;
-  const summary = words.summary(review.winner === "NS", review.score, review.deals.length);
+  // No winner: a club tournament's game of one deal, over once that deal is played (docs/clubs.md).
+  const summary =
+    review.winner === null
+      ? words.dealPlayed(review.score)
+      : words.summary(review.winner === "NS", review.score, review.deals.length);
   const parts = [paragraph(summary, "review-summary"), paragraph(words.explain)];
   if (!review.revealed) parts.push(paragraph(words.hidden, "review-hidden"));
   parts.push(costliest(review));

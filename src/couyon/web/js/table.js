@@ -551,7 +551,8 @@ async function play(events, finalView) {
       model.to_move = null;
       render();
       playSound("chalk");
-      await showDealSummary(effect.dealEnd, model);
+      // The game's last deal (a side's lines done, or a tournament's game of one deal): its button leads to the result.
+      await showDealSummary(effect.dealEnd, model, events[index + 1]?.type === "game_over");
       if (stale()) return;
       if (state.rules.dealEnded) state.rules.dealEnded(model, effect.dealEnd);
       else model.lines = { ...effect.dealEnd.lines };
@@ -618,7 +619,7 @@ function openDialog(dialog) {
   return new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
 }
 
-function showDealSummary(entry, model) {
+function showDealSummary(entry, model, lastDeal) {
   const words = t();
   const dialog = $("deal-dialog");
   $("deal-dialog-title").textContent = words.dealTitle(entry.number);
@@ -670,7 +671,6 @@ function showDealSummary(entry, model) {
   }
   body.append(table, ...dealTricks(model));
   announce(`${$("deal-dialog-title").textContent}. ${outcome.textContent} ${words.chalkSummary(words.linesLeft(entry.lines.NS), words.linesLeft(entry.lines.WE))}`);
-  const lastDeal = entry.lines.NS === 0 || entry.lines.WE === 0;
   $("deal-dialog-close").textContent = lastDeal ? words.seeResult : words.nextDeal;
   const closed = openDialog(dialog);
   $("deal-dialog-close").focus();
@@ -683,7 +683,9 @@ function showEndOfGame() {
   const model = state.model;
   const won = model.winner === "NS";
   const own = state.rules.endOfGame ? state.rules.endOfGame(model, game) : null;
-  $("end-dialog-title").textContent = own ? own.title : won ? words.endWon : words.endLost;
+  // No winner at the end: a tournament's game of one deal (docs/clubs.md), over once its deal is played.
+  const ended = model.winner === null ? words.endDealPlayed : words.endLost;
+  $("end-dialog-title").textContent = own ? own.title : won ? words.endWon : ended;
   const body = $("end-dialog-body");
   body.replaceChildren();
   const deals = model.deal_log ? model.deal_log.length || model.deal.number : 0;

@@ -231,8 +231,8 @@ function scheduleForm(clubId, dealsPerGame, fail) {
     const rule = levels();
     levelSelect.replaceChildren(...(rule ? rule.values.map((value) => el("option", { value, selected: value === rule.default }, value)) : []));
   };
-  // A game whose every game plays the same number of deals (tarot: as many as players) can be given its length in
-  // deals: the server makes it that many games' worth.
+  // A game whose every game plays the same number of deals (tarot: as many as players; couyon and Malmedy: games of
+  // one deal in such a tournament) can be given its length in deals: the server makes it that many games' worth.
   const [unitField, unitSelect] = select("t-unit", words.lengthIn, [["games", words.unit.games], ["deals", words.unit.deals]], "games");
   const countInput = el("input", { id: "field-t-count", name: "t-count", type: "number", min: 1, max: 20, value: 3, required: true });
   const countLabel = el("label", { htmlFor: "field-t-count" }, words.count);

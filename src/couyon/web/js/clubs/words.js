@@ -50,7 +50,7 @@ export default {
       level: "Niveau des robots",
       state: { coming: "à venir", open: "ouvert", closed: "clos" },
       summary: (game, count, state, deals = null) =>
-        `${game}, ${count} partie${count > 1 ? "s" : ""}${deals ? ` (${deals} donnes)` : ""}, ${state}`,
+        `${game}, ${count} partie${count > 1 ? "s" : ""}${deals ? ` (${deals} donne${deals > 1 ? "s" : ""})` : ""}, ${state}`,
       open: "Voir",
       play: "Jouer le tournoi",
       progress: (done, count) => `Tu as joué ${done} partie${done > 1 ? "s" : ""} sur ${count}.`,
@@ -151,7 +151,7 @@ export default {
       level: "Bots' level",
       state: { coming: "coming", open: "open", closed: "closed" },
       summary: (game, count, state, deals = null) =>
-        `${game}, ${count} game${count > 1 ? "s" : ""}${deals ? ` (${deals} deals)` : ""}, ${state}`,
+        `${game}, ${count} game${count > 1 ? "s" : ""}${deals ? ` (${deals} deal${deals > 1 ? "s" : ""})` : ""}, ${state}`,
       open: "Open",
       play: "Play the tournament",
       progress: (done, count) => `You have played ${done} game${done > 1 ? "s" : ""} of ${count}.`,
