@@ -22,6 +22,9 @@ the same load:
   each side, and a digest of the verdicts, the same on both sides.
 
 A table is a game id of ``/api/catalog`` with its options: ``tarot4``, ``coucou:players=20``.
+
+``saturation --against SRC`` compares this checkout's ``src/`` with another ``src/`` folder instead (a copy of
+another commit's, e.g. ``git worktree add`` then ``scripts/compile.py`` there), the same way.
 """
 
 from __future__ import annotations
@@ -100,10 +103,11 @@ def joined(runs: list[dict[str, float]], name: str, spec: str) -> str:
 
 
 def saturation(sources: dict[str, Path], args: argparse.Namespace) -> None:
+    first, second = sources
     for table in args.table or TABLES:
-        runs: dict[str, list[dict[str, float]]] = {"compiled": [], "interpreted": []}
+        runs: dict[str, list[dict[str, float]]] = {first: [], second: []}
         for round_number in range(args.rounds):
-            order = ("compiled", "interpreted") if round_number % 2 == 0 else ("interpreted", "compiled")
+            order = (first, second) if round_number % 2 == 0 else (second, first)
             for side in order:
                 runs[side].append(saturation_run(sources[side], table, args))
         rates = {}
@@ -119,8 +123,8 @@ def saturation(sources: dict[str, Path], args: argparse.Namespace) -> None:
                 flush=True,
             )
         print(
-            f"{table:>18}: compiled / interpreted, moves per CPU second x{rates['compiled'][0] / rates['interpreted'][0]:.2f}, "
-            f"moves per wall second x{rates['compiled'][1] / rates['interpreted'][1]:.2f}",
+            f"{table:>18}: {first} / {second}, moves per CPU second x{rates[first][0] / rates[second][0]:.2f}, "
+            f"moves per wall second x{rates[first][1] / rates[second][1]:.2f}",
             flush=True,
         )
 
@@ -213,8 +217,20 @@ def main(argv: list[str]) -> int:
         "the process's own speed bounds the moves; default: each game's own floor, what players wait)",
     )
     parser.add_argument("--games", type=int, default=8, help="replay: games of each table per side")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="SRC",
+        help="saturation: compare this checkout's src/ ('this') with another src/ folder ('against', e.g. a copy "
+        "of another commit's, compiled or not) instead of with the copy without extension modules",
+    )
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", flush=True)
+    if args.against is not None:
+        if args.mode != "saturation":
+            parser.error("--against is for saturation")
+        saturation({"this": ROOT / "src", "against": args.against.resolve()}, args)
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         sources = {"compiled": ROOT / "src", "interpreted": plain_copy(Path(folder))}
         (saturation if args.mode == "saturation" else replay)(sources, args)

@@ -644,24 +644,25 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     async def create_game(body: NewGameRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
-        player_id = current_player(request)
-        is_new_player = player_id is None
-        player_id = player_id or new_player_id()
 
-        def created_game() -> tuple[GameAnswer, Response]:
-            answer, created = service.create(
-                player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
-            )
-            return answer, _json(answer.to_json(), 201 if created else 200)
+        def created_game() -> tuple[GameAnswer, Response, str | None]:
+            # The cookie's check reads the database: off the event loop, in the connection of the game's reads.
+            with store.reading():
+                known = current_player(request)
+                player_id = known or new_player_id()
+                answer, created = service.create(
+                    player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
+                )
+            return answer, _json(answer.to_json(), 201 if created else 200), None if known else player_id
 
         # The JSON too is made before the wait, off the event loop: the floor covers all the request's work.
-        answer, response = await run_in_threadpool(created_game)
+        answer, response, new_player = await run_in_threadpool(created_game)
         # The bots that moved before the human's first turn: the answer leaves at a time set by their number alone.
         await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "create")
         if answer.leaderboard_pending:  # The bots ended it before the player's first move.
             background.add_task(service.verify_finished, answer.game.id)
-        if is_new_player:
-            remember(response, player_id, request)
+        if new_player is not None:
+            remember(response, new_player, request)
         return response
 
     @app.get(
@@ -677,10 +678,11 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
-        player_id = current_player(request)
 
         def played() -> tuple[GameAnswer, Response]:
-            answer = service.move(player_id, game_id, body.move, body.move_number)
+            # One connection for the cookie's check and the game's reads, off the event loop (``Store.reading``).
+            with store.reading():
+                answer = service.move(current_player(request), game_id, body.move, body.move_number)
             return answer, _json(answer.to_json())
 
         answer, response = await run_in_threadpool(played)
