@@ -289,7 +289,8 @@ class Threads:
     may start them again).
 
     ``loop.run_in_executor`` costs the event loop less than Starlette's ``run_in_threadpool`` (anyio's capacity
-    limiter, cancel scope and queue around the same hand-over): about 5% of a move request's server time.
+    limiter, cancel scope and queue around the same hand-over): 9% of the GIL's samples of a couyon server at
+    saturation went to the latter, 3% go to this (docs/performance.md, "One server process").
     """
 
     def __init__(self, size: int, name: str) -> None:
@@ -631,7 +632,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         # A cookie issued before the player's newest recovery code is no longer that player (docs/api.md).
         if found is None or found.generation != store.recovery_generation(found.player_id):
             return None
-        if found.old_name and request.url.scheme == "https":
+        # The scope's scheme, as ``request.url`` would say it without building the URL (every request over HTTP).
+        if found.old_name and request.scope.get("scheme") == "https":
             # Over HTTPS a cookie of the old name is renamed by this answer (``RenameCookie``): same player.
             request.state.couyon_rename_cookie = signed_cookie(secret, found.player_id, found.generation)
         return found.player_id
@@ -642,7 +644,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         if getattr(request.state, "couyon_rename_cookie", None):
             request.state.couyon_rename_cookie = value  # ``RenameCookie`` sets it, and expires the old name.
         else:
-            set_player_cookie(response, value, request.url.scheme == "https")
+            set_player_cookie(response, value, request.scope.get("scheme") == "https")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     async def health() -> Response:

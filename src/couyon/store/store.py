@@ -74,11 +74,12 @@ _HEALTH_PROBE = "health_probe"
 """The ``settings`` row the health check rewrites to learn whether the database accepts writes."""
 
 
-# The hottest queries (every move request reads the player's generation, every move and the hints), built once:
-# building a statement costs SQLAlchemy more than the database's answer does.
+# The hottest statements (every move request reads the player's generation, every move and the hints, then writes
+# its moves), built once: building a statement costs SQLAlchemy more than the database's answer does.
 _MOVES_OF_GAME = select(moves.c.move).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.number)
 _RECOVERY_GENERATION = select(players.c.recovery_generation).where(players.c.id == bindparam("player_id"))
 _HINTS_OF_GAME = select(func.count()).select_from(hints).where(hints.c.game_id == bindparam("game_id"))
+_INSERT_MOVES = insert(moves)
 
 
 class StaleMoveError(Exception):
@@ -403,7 +404,7 @@ class Store:
         )
         if first_moves:
             connection.execute(
-                insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
+                _INSERT_MOVES, [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
             )
 
     def daily_attempt(self, player_id: str, day: dt.date, game: str = LEGACY_GAME) -> str | None:
@@ -463,7 +464,7 @@ class Store:
         try:
             with self._write() as connection:
                 if rows:  # None when a game's bots ended it before the human's first move: its finish alone.
-                    connection.execute(insert(moves), rows)
+                    connection.execute(_INSERT_MOVES, rows)
                 if finish is not None:
                     connection.execute(
                         insert(ranked_finishes).values(
