@@ -22,6 +22,11 @@ the same load:
   each side, and a digest of the verdicts, the same on both sides.
 
 A table is a game id of ``/api/catalog`` with its options: ``tarot4``, ``coucou:players=20``.
+
+``saturation --against SRC`` (repeatable) compares this checkout's ``src/`` with other ``src/`` folders instead
+(a copy of another commit's, e.g. ``git archive COMMIT src | tar -x -C FOLDER``, then ``scripts/compile.py``
+there with ``PYTHONPATH=FOLDER/src``, or not for an interpreted one), each side named by its folder, every round
+starting with the next side.
 """
 
 from __future__ import annotations
@@ -100,10 +105,13 @@ def joined(runs: list[dict[str, float]], name: str, spec: str) -> str:
 
 
 def saturation(sources: dict[str, Path], args: argparse.Namespace) -> None:
+    sides = list(sources)
+    first = sides[0]
     for table in args.table or TABLES:
-        runs: dict[str, list[dict[str, float]]] = {"compiled": [], "interpreted": []}
+        runs: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
         for round_number in range(args.rounds):
-            order = ("compiled", "interpreted") if round_number % 2 == 0 else ("interpreted", "compiled")
+            # Each round starts with the next side (with two, the first goes first every other round).
+            order = sides[round_number % len(sides) :] + sides[: round_number % len(sides)]
             for side in order:
                 runs[side].append(saturation_run(sources[side], table, args))
         rates = {}
@@ -118,11 +126,12 @@ def saturation(sources: dict[str, Path], args: argparse.Namespace) -> None:
                 f"{rates[side][0]:.1f} moves per CPU second; load averages {joined(figures, 'load', '.1f')}",
                 flush=True,
             )
-        print(
-            f"{table:>18}: compiled / interpreted, moves per CPU second x{rates['compiled'][0] / rates['interpreted'][0]:.2f}, "
-            f"moves per wall second x{rates['compiled'][1] / rates['interpreted'][1]:.2f}",
-            flush=True,
-        )
+        for side in sides[1:]:
+            print(
+                f"{table:>18}: {first} / {side}, moves per CPU second x{rates[first][0] / rates[side][0]:.2f}, "
+                f"moves per wall second x{rates[first][1] / rates[side][1]:.2f}",
+                flush=True,
+            )
 
 
 def replay_child(table: str, games: int) -> None:
@@ -213,8 +222,22 @@ def main(argv: list[str]) -> int:
         "the process's own speed bounds the moves; default: each game's own floor, what players wait)",
     )
     parser.add_argument("--games", type=int, default=8, help="replay: games of each table per side")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        action="append",
+        metavar="SRC",
+        help="saturation: compare this checkout's src/ ('this') with another src/ folder (named by its parent "
+        "folder; e.g. a copy of another commit's, compiled or not) instead of with the copy without extension "
+        "modules; repeatable",
+    )
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", flush=True)
+    if args.against is not None:
+        if args.mode != "saturation":
+            parser.error("--against is for saturation")
+        saturation({"this": ROOT / "src"} | {path.resolve().parent.name: path.resolve() for path in args.against}, args)
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         sources = {"compiled": ROOT / "src", "interpreted": plain_copy(Path(folder))}
         (saturation if args.mode == "saturation" else replay)(sources, args)

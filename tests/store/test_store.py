@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import MetaData, insert, inspect, text
+from sqlalchemy import MetaData, event, insert, inspect, text
+from sqlalchemy.exc import DBAPIError
 
 import couyon.store
 from couyon.store import LeaderboardEntry, RankedFinish, Store, StoredGame
@@ -49,6 +50,53 @@ def test_a_game_is_its_seed_and_moves(store: Store) -> None:
     store.create_game(game, ["E:pass", "S:take"])
     assert store.game("g_1") == (game, ["E:pass", "S:take"])
     assert store.game("g_missing") is None
+
+
+def checkouts(store: Store) -> list[int]:
+    """A counter of the connections taken from the store's pool from now on."""
+    taken = [0]
+    event.listen(store.engine, "checkout", lambda *_args: taken.__setitem__(0, taken[0] + 1))
+    return taken
+
+
+def test_the_reads_of_a_block_share_one_connection_and_a_write_hands_it_back(store: Store) -> None:
+    store.create_game(stored_game("g_1", "p_1"), ["E:pass"])
+    store.game("g_1")  # The games row is kept in memory from here on: one statement a load.
+    taken = checkouts(store)
+    for _ in range(2):
+        store.recovery_generation("p_1")
+        store.game("g_1")
+        store.hints("g_1")
+    assert taken[0] == 6
+    with store.reading():
+        assert store.recovery_generation("p_1") == 0
+        assert store.game("g_1") == (stored_game("g_1", "p_1"), ["E:pass"])
+        assert store.hints("g_1") == 0
+        assert taken[0] == 7
+        # A write takes a connection of its own after closing the block's: never two at once.
+        store.append_moves("g_1", 1, ["S:take"])
+        assert taken[0] == 8
+        # The next read opens another one, so it sees the write (a SQLite transaction would not).
+        assert store.game("g_1") == (stored_game("g_1", "p_1"), ["E:pass", "S:take"])
+        assert store.hints("g_1") == 0
+        assert taken[0] == 9
+        with store.reading():  # A block inside a block uses the outer one's.
+            store.recovery_generation("p_1")
+        assert taken[0] == 9
+    assert store.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+def test_a_failed_read_in_a_block_leaves_the_next_read_a_new_connection(store: Store) -> None:
+    store.create_game(stored_game("g_1", "p_1"), ["E:pass"])
+    taken = checkouts(store)
+    with store.reading():
+        assert store.hints("g_1") == 0
+        with pytest.raises(DBAPIError), store._read() as connection:
+            connection.execute(text("SELECT no_such_column FROM moves"))
+        # On PostgreSQL the failed statement aborted that transaction: this read would fail in it.
+        assert store.game("g_1") == (stored_game("g_1", "p_1"), ["E:pass"])
+        assert taken[0] == 2
+    assert store.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
 
 
 def test_the_first_daily_attempt_wins(store: Store) -> None:

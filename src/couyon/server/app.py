@@ -7,6 +7,7 @@ serialise its answer. Everything that becomes an HTTP error goes through ``error
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import datetime as dt
 import gc
 import json
@@ -21,11 +22,10 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import BackgroundTasks, FastAPI, Query, Request, Response
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import RedirectResponse
 from starlette.routing import Match, Mount
@@ -232,21 +232,21 @@ class HttpEdge:
         # The body (a few KB at most) is read here, so a chunked one that outgrows the limit gets 413 too.
         body: list[Message] = []
         received = 0
-        deadline = started + self.body_timeout
         timed_out = False
-        while not too_large:
-            try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.perf_counter()))
-            except TimeoutError:
-                timed_out = True
-                break
-            body.append(message)
-            if message["type"] != "http.request":
-                break  # the client left before its body was whole
-            received += len(message.get("body", b""))
-            too_large = received > self.max_body_bytes
-            if not message.get("more_body", False):
-                break
+        try:
+            # One deadline for the whole body (no task per message, as ``wait_for`` makes one).
+            async with asyncio.timeout(self.body_timeout):
+                while not too_large:
+                    message = await receive()
+                    body.append(message)
+                    if message["type"] != "http.request":
+                        break  # the client left before its body was whole
+                    received += len(message.get("body", b""))
+                    too_large = received > self.max_body_bytes
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            timed_out = True
         repeated = (
             None if too_large or timed_out or not is_api else _repeated_key(b"".join(m.get("body", b"") for m in body))
         )
@@ -279,6 +279,39 @@ class HttpEdge:
                 "client": (scope.get("client") or ("", 0))[0],
             },
         )
+
+
+T = TypeVar("T")
+
+
+class Threads:
+    """Threads of the app's own for blocking work, started by the first ``run`` and stopped with the app (a test
+    may start them again).
+
+    ``loop.run_in_executor`` costs the event loop less than Starlette's ``run_in_threadpool`` (anyio's capacity
+    limiter, cancel scope and queue around the same hand-over): 9% of the GIL's samples of a couyon server at
+    saturation went to the latter, 3% go to this (docs/performance.md, "One server process").
+    """
+
+    def __init__(self, size: int, name: str) -> None:
+        self.size = size
+        self.name = name
+        self._pool: ThreadPoolExecutor | None = None
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` in one of the threads, in a copy of the caller's context (as ``asyncio.to_thread``)."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.size, thread_name_prefix=self.name)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, contextvars.copy_context().run, work)
+
+    def stop(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
+
+
+GAME_THREADS = 40
+"""Threads for the solo table's moves and new games: as many as Starlette's pool, which the other routes use."""
 
 
 class DatabaseHealth:
@@ -562,8 +595,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     # Requests that would create a player (no valid cookie): as many per address as new games per player.
     new_players = RateLimiter(settings.rate_games_per_minute, kind="new-players", address_factor=1, shared=store)
     gate = AddressGate(settings.max_requests_per_address) if settings.max_requests_per_address > 0 else None
-    health_threads: list[ThreadPoolExecutor] = []
-    """The health check's own thread, started by the first check and stopped with the app (a test may start it again)."""
+    health_threads = Threads(1, "couyon-health")
+    """The health check's own thread: never queued behind the requests filling the other threads."""
+    game_threads = Threads(GAME_THREADS, "couyon-game")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -572,8 +606,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         if pruning is not None:
             pruning.cancel()
         replay.close()
-        while health_threads:
-            health_threads.pop().shutdown(wait=False)
+        health_threads.stop()
+        game_threads.stop()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -598,7 +632,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         # A cookie issued before the player's newest recovery code is no longer that player (docs/api.md).
         if found is None or found.generation != store.recovery_generation(found.player_id):
             return None
-        if found.old_name and request.url.scheme == "https":
+        # The scope's scheme, as ``request.url`` would say it without building the URL (every request over HTTP).
+        if found.old_name and request.scope.get("scheme") == "https":
             # Over HTTPS a cookie of the old name is renamed by this answer (``RenameCookie``): same player.
             request.state.couyon_rename_cookie = signed_cookie(secret, found.player_id, found.generation)
         return found.player_id
@@ -609,14 +644,11 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         if getattr(request.state, "couyon_rename_cookie", None):
             request.state.couyon_rename_cookie = value  # ``RenameCookie`` sets it, and expires the old name.
         else:
-            set_player_cookie(response, value, request.url.scheme == "https")
+            set_player_cookie(response, value, request.scope.get("scheme") == "https")
 
     @app.get("/api/health", responses=_responses(errors=(503,)))
     async def health() -> Response:
-        # On a thread of its own: never queued behind the requests filling the shared thread pool.
-        if not health_threads:
-            health_threads.append(ThreadPoolExecutor(1, thread_name_prefix="couyon-health"))
-        problem = await asyncio.get_running_loop().run_in_executor(health_threads[0], database_health.problem)
+        problem = await health_threads.run(database_health.problem)
         if problem is not None:
             cause, reason = problem
             return _json({"status": "degraded", "database": cause, "reason": reason, "version": __version__}, 503)
@@ -644,24 +676,25 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     async def create_game(body: NewGameRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
-        player_id = current_player(request)
-        is_new_player = player_id is None
-        player_id = player_id or new_player_id()
 
-        def created_game() -> tuple[GameAnswer, Response]:
-            answer, created = service.create(
-                player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
-            )
-            return answer, _json(answer.to_json(), 201 if created else 200)
+        def created_game() -> tuple[GameAnswer, Response, str | None]:
+            # The cookie's check reads the database: off the event loop, in the connection of the game's reads.
+            with store.reading():
+                known = current_player(request)
+                player_id = known or new_player_id()
+                answer, created = service.create(
+                    player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
+                )
+            return answer, _json(answer.to_json(), 201 if created else 200), None if known else player_id
 
         # The JSON too is made before the wait, off the event loop: the floor covers all the request's work.
-        answer, response = await run_in_threadpool(created_game)
+        answer, response, new_player = await game_threads.run(created_game)
         # The bots that moved before the human's first turn: the answer leaves at a time set by their number alone.
         await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "create")
         if answer.leaderboard_pending:  # The bots ended it before the player's first move.
             background.add_task(service.verify_finished, answer.game.id)
-        if is_new_player:
-            remember(response, player_id, request)
+        if new_player is not None:
+            remember(response, new_player, request)
         return response
 
     @app.get(
@@ -677,13 +710,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     async def play_move(game_id: str, body: MoveRequest, request: Request, background: BackgroundTasks) -> Response:
         arrival = answer_floor.monotonic()
-        player_id = current_player(request)
 
         def played() -> tuple[GameAnswer, Response]:
-            answer = service.move(player_id, game_id, body.move, body.move_number)
+            # One connection for the cookie's check and the game's reads, off the event loop (``Store.reading``).
+            with store.reading():
+                answer = service.move(current_player(request), game_id, body.move, body.move_number)
             return answer, _json(answer.to_json())
 
-        answer, response = await run_in_threadpool(played)
+        answer, response = await game_threads.run(played)
         await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "move")
         if answer.leaderboard_pending:
             # The verifying replay runs once the answer is sent; a GET of the game runs it if this never does.

@@ -491,6 +491,8 @@ class GameService:
     def move(self, player_id: str | None, game_id: str, action: str, move_number: int) -> GameAnswer:
         """Play the human's ``action`` on the view numbered ``move_number``, then the bots' answers."""
         game, moves = self._owned(player_id, game_id)
+        # Read with the game (``Store.reading``: the same connection), before the bots' moves.
+        hints = self.store.hints(game.id) if self._no_hints(game) is None else 0
         state = self._folds.fold(game, moves)
         kind = kind_of(game)  # The fold refused a game this server does not know.
         engine = kind.engine
@@ -499,7 +501,7 @@ class GameService:
         if not kind.human_may_move(state):
             raise ApiError(409, "out_of_turn", "It is not your turn.")
         if kind.waive_action is not None and action == kind.waive_action:
-            return self._waive(game, moves, state, kind)
+            return self._waive(game, moves, state, kind, hints)
         try:
             move = engine.parse_move(f"{kind.human}:{action}", stored_options(game))
         except CouyonError:
@@ -513,7 +515,6 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, kind.bot(game.bot_id), events, new_moves)
-        hints = self.store.hints(game.id) if self._no_hints(game) is None else 0
         finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)
@@ -524,7 +525,7 @@ class GameService:
         pending = finish is not None and finish.refusal is None
         return GameAnswer(game, after, events, None, pending, hints, bot_moves=len(new_moves) - 1)
 
-    def _waive(self, game: StoredGame, moves: list[str], state: Any, kind: GameKind) -> GameAnswer:
+    def _waive(self, game: StoredGame, moves: list[str], state: Any, kind: GameKind, hints: int) -> GameAnswer:
         """The human lets his optional move go (``kind.waive_action``): nothing of his is stored, the seat the
         game waits for moves, then the bots until the human may move again."""
         engine = kind.engine
@@ -537,7 +538,6 @@ class GameService:
         events = kind.events_of(state, move, after)
         new_moves = [str(move)]
         after = _bots_play(kind, after, bot, events, new_moves)
-        hints = self.store.hints(game.id) if self._no_hints(game) is None else 0
         finish = self._ranked_finish(game, hints) if engine.is_over(after) else None
         try:
             self.store.append_moves(game.id, len(moves), new_moves, finish)

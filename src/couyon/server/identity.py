@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -78,11 +79,15 @@ def _generation(number: str) -> int | None:
     return int(number)
 
 
+@functools.lru_cache(maxsize=4096)
 def signed_player(secret: bytes, cookie: str | None) -> tuple[str, int] | None:
     """The player id and generation of a well-signed cookie, or None for a missing, forged or undecodable one.
 
     A cookie header is read as Latin-1, so it may hold any character: whatever is not ASCII is no
     cookie of this server (and ``hmac.compare_digest`` refuses non-ASCII text).
+
+    The answer depends on the secret and the cookie alone, so the last few thousand are kept: a request's
+    cookie is checked by the rate limits and by the route, and again on the player's next request.
     """
     if not cookie or len(cookie) > 200 or not cookie.isascii():
         return None

@@ -18,6 +18,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,12 +74,30 @@ _HEALTH_PROBE = "health_probe"
 """The ``settings`` row the health check rewrites to learn whether the database accepts writes."""
 
 
-# The hottest query (every request loads every move): built once, fetched in one call.
+# The hottest statements (every move request reads the player's generation, every move and the hints, then writes
+# its moves), built once: building a statement costs SQLAlchemy more than the database's answer does.
 _MOVES_OF_GAME = select(moves.c.move).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.number)
+_RECOVERY_GENERATION = select(players.c.recovery_generation).where(players.c.id == bindparam("player_id"))
+_HINTS_OF_GAME = select(func.count()).select_from(hints).where(hints.c.game_id == bindparam("game_id"))
+_INSERT_MOVES = insert(moves)
 
 
 class StaleMoveError(Exception):
     """Another request already wrote a move at one of these numbers: the game moved on."""
+
+
+class _ReadScope:
+    """The connection the reads of one ``Store.reading`` block share, opened by the first of them."""
+
+    __slots__ = ("connection",)
+
+    def __init__(self) -> None:
+        self.connection: Connection | None = None
+
+    def release(self) -> None:
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            connection.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +248,7 @@ class Store:
         self._write_lock: AbstractContextManager[object] = nullcontext() if self.is_postgresql else threading.Lock()
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._games_lock = threading.Lock()
+        self._read_scope: ContextVar[_ReadScope | None] = ContextVar(f"couyon_reads_{id(self)}", default=None)
         self.write_refusal: tuple[float, OperationalError | InternalError] | None = None
         """When (``time.monotonic``) and how the last write of a request was refused, unless one succeeded since."""
 
@@ -243,6 +263,10 @@ class Store:
         the health check's own probe writes are not, as a small write may succeed where a
         move's does not (a full disk with room left in the journal).
         """
+        scope = self._read_scope.get()
+        if scope is not None:
+            # Never two connections at once, and a read after this write sees it (a new connection).
+            scope.release()
         try:
             with self._write_lock, self._writer.begin() as connection:
                 yield connection
@@ -252,6 +276,41 @@ class Store:
             raise
         if not probe:
             self.write_refusal = None
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """The reads of a request in one connection: inside the block (in this thread, or this task), the
+        store's hot reads (``recovery_generation``, ``game``, ``hints``) share one, opened by the first of them
+        and closed with the block, instead of taking one from the pool each (and on SQLite a transaction each:
+        they read one snapshot). A write inside the block closes it first, so a request never holds two
+        connections and a read after a write sees it; so does a read that fails.
+        """
+        if self._read_scope.get() is not None:
+            yield  # Already inside a block: its connection serves.
+            return
+        scope = _ReadScope()
+        token = self._read_scope.set(scope)
+        try:
+            yield
+        finally:
+            self._read_scope.reset(token)
+            scope.release()
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection for a read: the ``reading`` block's if there is one, else one of its own."""
+        scope = self._read_scope.get()
+        if scope is None:
+            with self.engine.connect() as connection:
+                yield connection
+            return
+        if scope.connection is None:
+            scope.connection = self.engine.connect()
+        try:
+            yield scope.connection
+        except BaseException:
+            scope.release()  # A failed statement may have broken the transaction (PostgreSQL): the next read starts anew.
+            raise
 
     @property
     def is_postgresql(self) -> bool:
@@ -345,7 +404,7 @@ class Store:
         )
         if first_moves:
             connection.execute(
-                insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
+                _INSERT_MOVES, [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
             )
 
     def daily_attempt(self, player_id: str, day: dt.date, game: str = LEGACY_GAME) -> str | None:
@@ -378,7 +437,7 @@ class Store:
 
     def game(self, game_id: str) -> tuple[StoredGame, list[str]] | None:
         """The game and its moves in order, or None if there is no such game."""
-        with self.engine.connect() as connection:
+        with self._read() as connection:
             game = self._games.get(game_id)
             if game is None:
                 row = connection.execute(select(games).where(games.c.id == game_id)).first()
@@ -405,7 +464,7 @@ class Store:
         try:
             with self._write() as connection:
                 if rows:  # None when a game's bots ended it before the human's first move: its finish alone.
-                    connection.execute(insert(moves), rows)
+                    connection.execute(_INSERT_MOVES, rows)
                 if finish is not None:
                     connection.execute(
                         insert(ranked_finishes).values(
@@ -457,9 +516,8 @@ class Store:
 
     def hints(self, game_id: str) -> int:
         """How many of the game's moves the player asked a hint for."""
-        query = select(func.count()).select_from(hints).where(hints.c.game_id == game_id)
-        with self.engine.connect() as connection:
-            return int(connection.execute(query).scalar_one())
+        with self._read() as connection:
+            return int(connection.execute(_HINTS_OF_GAME, {"game_id": game_id}).scalar_one())
 
     def review(self, game_id: str, seat: str, revealed: bool, version: str) -> bytes | None:
         """The stored body of the game's review from ``seat`` (its label), ``revealed`` or not, built by ``version``;
@@ -605,9 +663,8 @@ class Store:
 
     def recovery_generation(self, player_id: str) -> int:
         """How many new recovery codes the player has made (0 for a player not stored)."""
-        query = select(players.c.recovery_generation).where(players.c.id == player_id)
-        with self.engine.connect() as connection:
-            return int(connection.execute(query).scalar_one_or_none() or 0)
+        with self._read() as connection:
+            return int(connection.execute(_RECOVERY_GENERATION, {"player_id": player_id}).scalar_one_or_none() or 0)
 
     def new_recovery_generation(self, player_id: str, now: dt.datetime) -> int:
         """Count one more new recovery code of the player (stored first if need be); the new generation."""
