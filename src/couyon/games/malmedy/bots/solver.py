@@ -26,7 +26,7 @@ the points and the capot) settle each card for the chalk (``card_outcomes``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from couyon.common.cardsets import top_down
@@ -134,69 +134,61 @@ class Search:
     """One deal's search: its rules, its transposition table (valid for these hands only) and its node count.
 
     ``node_limit`` bounds the work: past it, the next trick start raises ``SearchAborted``,
-    so a caller can keep a decision's cost bounded without reading a clock.
+    so a caller can keep a decision's cost bounded without reading a clock. The four search functions are
+    methods of this (compiled: native) class, with the rules' tables as attributes, so that their mutual
+    recursion is direct C calls; as closures sharing a ``nonlocal`` count, mypyc compiled them as Python-level
+    callables.
     """
 
     def __init__(self, rules: TrickRules, node_limit: int = 1 << 62) -> None:
         self.rules = rules
         self.table: TranspositionTable = {}
-        self.trick_start, self.play, self.nodes = _make_search(rules, self.table, node_limit)
+        self.node_limit = node_limit
+        self.visited = 0
+        """Search nodes so far (the positions at the trick's last card, and every ``play`` call)."""
+        self.killers = [0] * 8
+        """By cards in hand: the last lead that cut a search off, tried first at the next lead."""
+        self.trumps = rules.trumps
+        self.follow = rules.follow
+        self.counts = rules.counts
+        self.suit_of = rules.suit_of
+        self.key_of = rules.key
+        self.beats = rules.beats
 
+    def nodes(self) -> int:
+        return self.visited
 
-SearchFunctions = tuple[
-    Callable[[list[int], int, int, int, int], int],
-    Callable[[list[int], int, int, int, int, int, int, int, int, int], int],
-    Callable[[], int],
-]
-
-
-def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) -> SearchFunctions:
-    """The two mutually recursive search functions, with the rules' tables bound as closure variables."""
-    trumps = rules.trumps
-    follow = rules.follow
-    counts = rules.counts
-    suit_of = rules.suit_of
-    key_of = rules.key
-    beats = rules.beats
-    card_points = CARD_POINTS
-    chunk_points = _POINTS_OF_CHUNK
-    nines = _NINES
-    nodes = 0
-    killers = [0] * 8
-    """By cards in hand: the last lead that cut a search off, tried first at the next lead."""
-
-    def node_count() -> int:
-        return nodes
-
-    def last_trick(hands: list[int], leader: int, alive: int) -> int:
+    def last_trick(self, hands: list[int], leader: int, alive: int) -> int:
         """Value for NS of the last trick, one card in each hand."""
+        counts, suit_of, key_of = self.counts, self.suit_of, self.key_of
         card = hands[leader].bit_length() - 1
         led_counts = counts[suit_of[card]]
         best_key = key_of[card]
         winner = leader
-        points = card_points[card]
+        points = CARD_POINTS[card]
         for offset in (1, 2, 3):
             seat = (leader + offset) & 3
             card = hands[seat].bit_length() - 1
-            points += card_points[card]
+            points += CARD_POINTS[card]
             if led_counts >> card & 1 and key_of[card] > best_key:
                 best_key, winner = key_of[card], seat
         if winner & 1:
             return -points - CAPOT if alive & 2 else -points
         return points + CAPOT if alive & 1 else points
 
-    def trick_start(hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+    def trick_start(self, hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
         """Value for NS of the tricks left, from the start of a trick, with bounds kept per (cards left, leader)."""
         if (hands[0] & (hands[0] - 1)) == 0:
-            return last_trick(hands, leader, alive)
-        if nodes > node_limit:
+            return self.last_trick(hands, leader, alive)
+        if self.visited > self.node_limit:
             raise SearchAborted
         left = hands[0] | hands[1] | hands[2] | hands[3]
+        table = self.table
         at_stake = (
-            chunk_points[left & 63]
-            + chunk_points[left >> 6 & 63]
-            + chunk_points[left >> 12 & 63]
-            + chunk_points[left >> 18]
+            _POINTS_OF_CHUNK[left & 63]
+            + _POINTS_OF_CHUNK[left >> 6 & 63]
+            + _POINTS_OF_CHUNK[left >> 12 & 63]
+            + _POINTS_OF_CHUNK[left >> 18]
         )
         # The tricks left move the value by at most their points (and a capot still alive).
         high = at_stake + CAPOT if alive & 1 else at_stake
@@ -221,7 +213,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                 beta = upper
         else:
             lower, upper = -_INFINITY, _INFINITY
-        value = trick(hands, leader, alive, alpha, beta)
+        value = self.trick(hands, leader, alive, alpha, beta)
         if value <= alpha:
             table[key] = (lower, value)
         elif value >= beta:
@@ -230,13 +222,13 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
             table[key] = (value, value)
         return value
 
-    def trick(hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+    def trick(self, hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
         """Value for NS of a whole trick from its lead and every trick after it: the four plays as nested loops.
 
         Inside the trick values are for the leader's team (positions 0 and 2 maximise,
         1 and 3 minimise), converted to NS's at the next trick start.
         """
-        nonlocal nodes
+        trumps, follow, suit_of, beats, killers = self.trumps, self.follow, self.suit_of, self.beats, self.killers
         s0 = leader
         s1 = (leader + 1) & 3
         s2 = (leader + 2) & 3
@@ -255,7 +247,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         last = h0 & (h0 - 1) & ((h0 & (h0 - 1)) - 1) == 0
         """After this trick one card is left in each hand: the next trick is settled directly."""
         best0 = -_INFINITY
-        legal0 = h0 ^ (h0 & h0 >> 1 & nines)
+        legal0 = h0 ^ (h0 & h0 >> 1 & _NINES)
         size = h0.bit_count()
         killer = killers[size] & legal0
         for group0 in (killer, legal0 ^ killer) if killer else (legal0,):
@@ -266,14 +258,14 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                 hands[s0] = h0 ^ bit0
                 led = suit_of[c0]
                 led_follow = follow[led]
-                p0 = card_points[c0]
+                p0 = CARD_POINTS[c0]
                 beats0 = beats[c0]
                 # Position 1 (the other team) minimises.
                 best1 = _INFINITY
                 b1 = b0
                 following = h1 & led_follow
                 legal1 = following | h1 & trumps if following else h1
-                legal1 ^= legal1 & legal1 >> 1 & nines
+                legal1 ^= legal1 & legal1 >> 1 & _NINES
                 winners1 = legal1 & beats0
                 for group1 in (winners1, legal1 ^ winners1):
                     while group1:
@@ -285,14 +277,14 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                         else:
                             high1, position1 = c0, 0
                         hands[s1] = h1 ^ bit1
-                        p1 = p0 + card_points[c1]
+                        p1 = p0 + CARD_POINTS[c1]
                         beats1 = beats[high1]
                         # Position 2 (the leader's partner) maximises.
                         best2 = -_INFINITY
                         a2 = a0
                         following = h2 & led_follow
                         legal2 = following | h2 & trumps if following else h2
-                        legal2 ^= legal2 & legal2 >> 1 & nines
+                        legal2 ^= legal2 & legal2 >> 1 & _NINES
                         winners2 = legal2 & beats1
                         groups2 = (winners2, legal2 ^ winners2) if position1 else (legal2 ^ winners2, winners2)
                         for group2 in groups2:
@@ -305,14 +297,14 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                                 else:
                                     high2, position2 = high1, position1
                                 hands[s2] = h2 ^ bit2
-                                p2 = p1 + card_points[c2]
+                                p2 = p1 + CARD_POINTS[c2]
                                 beats2 = beats[high2]
                                 # Position 3 (the other team) minimises.
                                 best3 = _INFINITY
                                 b3 = b1
                                 following = h3 & led_follow
                                 legal3 = following | h3 & trumps if following else h3
-                                legal3 ^= legal3 & legal3 >> 1 & nines
+                                legal3 ^= legal3 & legal3 >> 1 & _NINES
                                 winners3 = legal3 & beats2
                                 groups3 = (
                                     (legal3 ^ winners3, winners3) if position2 & 1 else (winners3, legal3 ^ winners3)
@@ -322,8 +314,8 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                                         c3 = group3.bit_length() - 1
                                         bit3 = 1 << c3
                                         group3 ^= bit3
-                                        nodes += 1
-                                        gained = p2 + card_points[c3]
+                                        self.visited += 1
+                                        gained = p2 + CARD_POINTS[c3]
                                         position3 = 3 if beats2 >> c3 & 1 else position2
                                         if position3 & 1:
                                             gained = -gained
@@ -339,17 +331,17 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                                         elif ns_leads:
                                             next_alive = winner_alive
                                             if last:
-                                                value = gained + last_trick(hands, winner, next_alive)
+                                                value = gained + self.last_trick(hands, winner, next_alive)
                                             else:
-                                                value = gained + trick_start(
+                                                value = gained + self.trick_start(
                                                     hands, winner, next_alive, a2 - gained, b3 - gained
                                                 )
                                         else:
                                             next_alive = winner_alive
                                             if last:
-                                                value = gained - last_trick(hands, winner, next_alive)
+                                                value = gained - self.last_trick(hands, winner, next_alive)
                                             else:
-                                                value = gained - trick_start(
+                                                value = gained - self.trick_start(
                                                     hands, winner, next_alive, gained - b3, gained - a2
                                                 )
                                         hands[s3] = h3
@@ -396,6 +388,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         return best0 if ns_leads else -best0
 
     def play(
+        self,
         hands: list[int],
         leader: int,
         position: int,
@@ -408,19 +401,19 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         beta: int,
     ) -> int:
         """Value for NS of the trick in progress (``position`` cards on it, ``high`` winning it) and every trick after."""
-        nonlocal nodes
-        nodes += 1
+        self.visited += 1
+        trumps, follow, suit_of, beats = self.trumps, self.follow, self.suit_of, self.beats
         seat = (leader + position) & 3
         hand = hands[seat]
         maximizing = seat & 1 == 0
         best = -_INFINITY if maximizing else _INFINITY
         if position == 0:
-            legal = hand ^ (hand & hand >> 1 & nines)
+            legal = hand ^ (hand & hand >> 1 & _NINES)
             groups: tuple[int, ...] = (legal,)
         else:
             following = hand & follow[led]
             legal = following | hand & trumps if following else hand
-            legal ^= legal & legal >> 1 & nines
+            legal ^= legal & legal >> 1 & _NINES
             winners = legal & beats[high]
             # An opponent winning the trick: try to beat it first; the partner winning: try the other cards first.
             groups = (winners, legal ^ winners) if (high_position - position) & 1 else (legal ^ winners, winners)
@@ -438,7 +431,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                 hands[seat] = hand ^ bit
                 if position == 3:
                     # The trick is complete: settle it here rather than one call deeper.
-                    gained = points + card_points[card]
+                    gained = points + CARD_POINTS[card]
                     if (leader + new_position) & 1:
                         winner_alive = alive & 2
                         gained = -gained
@@ -446,20 +439,20 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                         winner_alive = alive & 1
                     winner = (leader + new_position) & 3
                     if hands[0]:
-                        value = gained + trick_start(hands, winner, winner_alive, alpha - gained, beta - gained)
+                        value = gained + self.trick_start(hands, winner, winner_alive, alpha - gained, beta - gained)
                     elif winner_alive:
                         value = gained + CAPOT if winner_alive == 1 else gained - CAPOT
                     else:
                         value = gained
                 else:
-                    value = play(
+                    value = self.play(
                         hands,
                         leader,
                         position + 1,
                         new_led,
                         new_high,
                         new_position,
-                        points + card_points[card],
+                        points + CARD_POINTS[card],
                         alive,
                         alpha,
                         beta,
@@ -479,8 +472,6 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                         if alpha >= beta:
                             return best
         return best
-
-    return trick_start, play, node_count
 
 
 class Position(NamedTuple):
