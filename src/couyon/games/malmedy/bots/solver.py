@@ -158,31 +158,54 @@ class Search:
     def nodes(self) -> int:
         return self.visited
 
-    def last_trick(self, hands: list[int], leader: int, alive: int) -> int:
-        """Value for NS of the last trick, one card in each hand."""
-        counts, suit_of, key_of = self.counts, self.suit_of, self.key_of
-        card = hands[leader].bit_length() - 1
-        led_counts = counts[suit_of[card]]
+    def last_trick(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int) -> int:
+        """Value for NS of the last trick, one card in each hand (``h0`` the leader's, then in playing order)."""
+        key_of = self.key_of
+        card = h0.bit_length() - 1
+        led_counts = self.counts[self.suit_of[card]]
         best_key = key_of[card]
         winner = leader
         points = CARD_POINTS[card]
-        for offset in (1, 2, 3):
-            seat = (leader + offset) & 3
-            card = hands[seat].bit_length() - 1
-            points += CARD_POINTS[card]
-            if led_counts >> card & 1 and key_of[card] > best_key:
-                best_key, winner = key_of[card], seat
+        card = h1.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            best_key, winner = key_of[card], leader + 1
+        card = h2.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            best_key, winner = key_of[card], leader + 2
+        card = h3.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            winner = leader + 3
         if winner & 1:
             return -points - CAPOT if alive & 2 else -points
         return points + CAPOT if alive & 1 else points
 
-    def trick_start(self, hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
-        """Value for NS of the tricks left, from the start of a trick, with bounds kept per (cards left, leader)."""
-        if (hands[0] & (hands[0] - 1)) == 0:
-            return self.last_trick(hands, leader, alive)
+    def start(self, hands: Sequence[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+        """``trick_start`` of hands indexed by seat."""
+        return self.trick_start(
+            hands[leader],
+            hands[(leader + 1) & 3],
+            hands[(leader + 2) & 3],
+            hands[(leader + 3) & 3],
+            leader,
+            alive,
+            alpha,
+            beta,
+        )
+
+    def trick_start(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int, alpha: int, beta: int) -> int:
+        """Value for NS of the tricks left, from the start of a trick, with bounds kept per (cards left, leader).
+
+        The hands are ints in playing order from the leader (``h0`` the leader's), not a list: a list stores
+        each changed hand as a new Python int object, where ints passed along are C values once compiled.
+        """
+        if (h0 & (h0 - 1)) == 0:
+            return self.last_trick(h0, h1, h2, h3, leader, alive)
         if self.visited > self.node_limit:
             raise SearchAborted
-        left = hands[0] | hands[1] | hands[2] | hands[3]
+        left = h0 | h1 | h2 | h3
         table = self.table
         at_stake = (
             _POINTS_OF_CHUNK[left & 63]
@@ -213,7 +236,7 @@ class Search:
                 beta = upper
         else:
             lower, upper = -_INFINITY, _INFINITY
-        value = self.trick(hands, leader, alive, alpha, beta)
+        value = self.trick(h0, h1, h2, h3, leader, alive, alpha, beta)
         if value <= alpha:
             table[key] = (lower, value)
         elif value >= beta:
@@ -222,21 +245,13 @@ class Search:
             table[key] = (value, value)
         return value
 
-    def trick(self, hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+    def trick(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int, alpha: int, beta: int) -> int:
         """Value for NS of a whole trick from its lead and every trick after it: the four plays as nested loops.
 
         Inside the trick values are for the leader's team (positions 0 and 2 maximise,
         1 and 3 minimise), converted to NS's at the next trick start.
         """
         trumps, follow, suit_of, beats, killers = self.trumps, self.follow, self.suit_of, self.beats, self.killers
-        s0 = leader
-        s1 = (leader + 1) & 3
-        s2 = (leader + 2) & 3
-        s3 = (leader + 3) & 3
-        h0 = hands[s0]
-        h1 = hands[s1]
-        h2 = hands[s2]
-        h3 = hands[s3]
         ns_leads = not leader & 1
         if ns_leads:
             a0, b0 = alpha, beta
@@ -244,6 +259,8 @@ class Search:
         else:
             a0, b0 = -beta, -alpha
             own_alive, other_alive = alive & 2, alive & 1
+        final = h0 & (h0 - 1) == 0
+        """This trick is the deal's last."""
         last = h0 & (h0 - 1) & ((h0 & (h0 - 1)) - 1) == 0
         """After this trick one card is left in each hand: the next trick is settled directly."""
         best0 = -_INFINITY
@@ -255,7 +272,7 @@ class Search:
                 c0 = group0.bit_length() - 1
                 bit0 = 1 << c0
                 group0 ^= bit0
-                hands[s0] = h0 ^ bit0
+                n0 = h0 ^ bit0
                 led = suit_of[c0]
                 led_follow = follow[led]
                 p0 = CARD_POINTS[c0]
@@ -276,7 +293,7 @@ class Search:
                             high1, position1 = c1, 1
                         else:
                             high1, position1 = c0, 0
-                        hands[s1] = h1 ^ bit1
+                        n1 = h1 ^ bit1
                         p1 = p0 + CARD_POINTS[c1]
                         beats1 = beats[high1]
                         # Position 2 (the leader's partner) maximises.
@@ -296,7 +313,7 @@ class Search:
                                     high2, position2 = c2, 2
                                 else:
                                     high2, position2 = high1, position1
-                                hands[s2] = h2 ^ bit2
+                                n2 = h2 ^ bit2
                                 p2 = p1 + CARD_POINTS[c2]
                                 beats2 = beats[high2]
                                 # Position 3 (the other team) minimises.
@@ -322,29 +339,34 @@ class Search:
                                             winner_alive = other_alive
                                         else:
                                             winner_alive = own_alive
-                                        winner = (leader + position3) & 3
-                                        hands[s3] = h3 ^ bit3
-                                        if not hands[0]:
+                                        n3 = h3 ^ bit3
+                                        if final:
                                             value = gained
                                             if winner_alive:
                                                 value += CAPOT if position3 & 1 == 0 else -CAPOT
-                                        elif ns_leads:
-                                            next_alive = winner_alive
-                                            if last:
-                                                value = gained + self.last_trick(hands, winner, next_alive)
-                                            else:
-                                                value = gained + self.trick_start(
-                                                    hands, winner, next_alive, a2 - gained, b3 - gained
-                                                )
                                         else:
-                                            next_alive = winner_alive
-                                            if last:
-                                                value = gained - self.last_trick(hands, winner, next_alive)
+                                            # The next trick's hands, in playing order from its leader.
+                                            if position3 == 0:
+                                                r0, r1, r2, r3 = n0, n1, n2, n3
+                                            elif position3 == 1:
+                                                r0, r1, r2, r3 = n1, n2, n3, n0
+                                            elif position3 == 2:
+                                                r0, r1, r2, r3 = n2, n3, n0, n1
                                             else:
-                                                value = gained - self.trick_start(
-                                                    hands, winner, next_alive, gained - b3, gained - a2
+                                                r0, r1, r2, r3 = n3, n0, n1, n2
+                                            winner = (leader + position3) & 3
+                                            if last:
+                                                after = self.last_trick(r0, r1, r2, r3, winner, winner_alive)
+                                            elif ns_leads:
+                                                after = self.trick_start(
+                                                    r0, r1, r2, r3, winner, winner_alive, a2 - gained, b3 - gained
                                                 )
-                                        hands[s3] = h3
+                                            else:
+                                                after = self.trick_start(
+                                                    r0, r1, r2, r3, winner, winner_alive, gained - b3, gained - a2
+                                                )
+                                            # ``after`` is for NS, ``gained`` and ``value`` for the leader's team.
+                                            value = gained + after if ns_leads else gained - after
                                         if value < best3:
                                             best3 = value
                                             if value < b3:
@@ -354,7 +376,6 @@ class Search:
                                     else:
                                         continue
                                     break
-                                hands[s2] = h2
                                 if best3 > best2:
                                     best2 = best3
                                     if best3 > a2:
@@ -364,7 +385,6 @@ class Search:
                             else:
                                 continue
                             break
-                        hands[s1] = h1
                         if best2 < best1:
                             best1 = best2
                             if best2 < b1:
@@ -374,7 +394,6 @@ class Search:
                     else:
                         continue
                     break
-                hands[s0] = h0
                 if best1 > best0:
                     best0 = best1
                     if best1 > a0:
@@ -439,7 +458,7 @@ class Search:
                         winner_alive = alive & 1
                     winner = (leader + new_position) & 3
                     if hands[0]:
-                        value = gained + self.trick_start(hands, winner, winner_alive, alpha - gained, beta - gained)
+                        value = gained + self.start(hands, winner, winner_alive, alpha - gained, beta - gained)
                     elif winner_alive:
                         value = gained + CAPOT if winner_alive == 1 else gained - CAPOT
                     else:
@@ -534,7 +553,7 @@ def root_value(search: Search, position: Position, card: int | None, alpha: int,
     if not trick:
         if not hands[0]:
             return 0
-        return search.trick_start(hands, position.leader, position.alive, alpha, beta)
+        return search.start(hands, position.leader, position.alive, alpha, beta)
     led, high, high_position, points = _trick_state(trick, search.rules)
     if len(trick) < 4:
         return search.play(
@@ -547,7 +566,7 @@ def root_value(search: Search, position: Position, card: int | None, alpha: int,
         gained, alive = points, position.alive & 1
     if not hands[0]:
         return gained + (CAPOT if alive == 1 else -CAPOT if alive == 2 else 0)
-    return gained + search.trick_start(hands, winner, alive, alpha - gained, beta - gained)
+    return gained + search.start(hands, winner, alive, alpha - gained, beta - gained)
 
 
 def exact_values(position: Position) -> dict[int, int]:
