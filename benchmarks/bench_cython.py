@@ -49,19 +49,24 @@ cdef int _INFINITY
 cdef long _SUIT_CHUNK
 
 @cython.locals(left=long, at_stake=int, key=long, lower=int, upper=int, value=int)
-cdef int _trick_start(list hands, int trump, int leader, int alpha, int beta, dict table)
+cdef int _trick_start(long h0, long h1, long h2, long h3, int trump, int leader, int alpha, int beta, dict table)
 
-@cython.locals(winner=int, best=int, points=int, offset=int, seat=int, card=int)
-cdef int _last_trick(list hands, int trump, int leader)
+@cython.locals(winner=int)
+cdef int _next_trick(long h0, long h1, long h2, long h3, int trump, int leader, int offset, int alpha, int beta,
+                     dict table)
 
-@cython.locals(winner=int, gained=int, seat=int, hand=long, legal=long, led_suit=int, following=long, trumps=long,
+@cython.locals(winner=int, best=int, points=int, card=int)
+cdef int _last_trick(long h0, long h1, long h2, long h3, int trump, int leader)
+
+@cython.locals(offset=int, gained=int, seat=int, legal=long, led_suit=int, following=long, trumps=long,
                maximizing=bint, best=int, remaining=long, card=int, bit=long, suit=int, new_high_led=int,
                new_high_led_position=int, new_high_trump=int, new_high_trump_position=int, value=int)
-cdef int _play(list hands, int trump, int leader, int position, int high_led, int high_led_position, int high_trump,
-               int high_trump_position, int points, int alpha, int beta, dict table)
+cdef int _play(long hand, long h1, long h2, long h3, int trump, int leader, int position, int high_led,
+               int high_led_position, int high_trump, int high_trump_position, int points, int alpha, int beta,
+               dict table)
 """
-STARRED_CALL = "*new_state[:4], new_state[4],"
-SPELT_OUT = "new_state[0], new_state[1], new_state[2], new_state[3], new_state[4],"
+STARRED_CALL = "*new_state[:4],\n"
+SPELT_OUT = "new_state[0], new_state[1], new_state[2], new_state[3],\n"
 
 MYPYC_PROGRAM = """
 import sys
