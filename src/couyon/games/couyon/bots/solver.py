@@ -282,7 +282,7 @@ def move_values(
     while remaining:
         card = remaining.bit_length() - 1
         remaining ^= 1 << card
-        new_state = _table_state((*trick, card), trump)
+        led_high, led_high_position, trump_high, trump_high_position, laid = _table_state((*trick, card), trump)
         work[seat] = hand ^ (1 << card)
         # The hands from the next seat to play, the played one last (``_play``'s order).
         values[card] = _play(
@@ -293,8 +293,11 @@ def move_values(
             trump,
             leader,
             position + 1,
-            *new_state[:4],
-            new_state[4],
+            led_high,
+            led_high_position,
+            trump_high,
+            trump_high_position,
+            laid,
             alpha,
             beta,
             table,
