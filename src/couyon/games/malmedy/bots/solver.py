@@ -267,7 +267,11 @@ class Search:
         legal0 = h0 ^ (h0 & h0 >> 1 & _NINES)
         size = h0.bit_count()
         killer = killers[size] & legal0
-        for group0 in (killer, legal0 ^ killer) if killer else (legal0,):
+        # Each seat tries its cards in two groups, in turn (two names, not a tuple: compiled, a tuple of two masks
+        # is three objects allocated per node); the killer lead first, then the others.
+        first0, then0 = killer, legal0 ^ killer
+        for turn0 in range(2):
+            group0 = first0 if turn0 == 0 else then0
             while group0:
                 c0 = group0.bit_length() - 1
                 bit0 = 1 << c0
@@ -284,7 +288,9 @@ class Search:
                 legal1 = following | h1 & trumps if following else h1
                 legal1 ^= legal1 & legal1 >> 1 & _NINES
                 winners1 = legal1 & beats0
-                for group1 in (winners1, legal1 ^ winners1):
+                first1, then1 = winners1, legal1 ^ winners1
+                for turn1 in range(2):
+                    group1 = first1 if turn1 == 0 else then1
                     while group1:
                         c1 = group1.bit_length() - 1
                         bit1 = 1 << c1
@@ -303,8 +309,12 @@ class Search:
                         legal2 = following | h2 & trumps if following else h2
                         legal2 ^= legal2 & legal2 >> 1 & _NINES
                         winners2 = legal2 & beats1
-                        groups2 = (winners2, legal2 ^ winners2) if position1 else (legal2 ^ winners2, winners2)
-                        for group2 in groups2:
+                        if position1:
+                            first2, then2 = winners2, legal2 ^ winners2
+                        else:
+                            first2, then2 = legal2 ^ winners2, winners2
+                        for turn2 in range(2):
+                            group2 = first2 if turn2 == 0 else then2
                             while group2:
                                 c2 = group2.bit_length() - 1
                                 bit2 = 1 << c2
@@ -323,10 +333,12 @@ class Search:
                                 legal3 = following | h3 & trumps if following else h3
                                 legal3 ^= legal3 & legal3 >> 1 & _NINES
                                 winners3 = legal3 & beats2
-                                groups3 = (
-                                    (legal3 ^ winners3, winners3) if position2 & 1 else (winners3, legal3 ^ winners3)
-                                )
-                                for group3 in groups3:
+                                if position2 & 1:
+                                    first3, then3 = legal3 ^ winners3, winners3
+                                else:
+                                    first3, then3 = winners3, legal3 ^ winners3
+                                for turn3 in range(2):
+                                    group3 = first3 if turn3 == 0 else then3
                                     while group3:
                                         c3 = group3.bit_length() - 1
                                         bit3 = 1 << c3
