@@ -149,8 +149,10 @@ class Search:
         self.killers = [0] * 8
         """By cards in hand: the last lead that cut a search off, tried first at the next lead."""
         self.trumps = rules.trumps
-        self.follow = rules.follow
-        self.counts = rules.counts
+        # Variable-length tuples here: compiled, a fixed-length tuple[int, int, int, int] is a C struct, which
+        # indexing by a variable boxes into a new tuple every time.
+        self.follow: tuple[int, ...] = rules.follow
+        self.counts: tuple[int, ...] = rules.counts
         self.suit_of = rules.suit_of
         self.key_of = rules.key
         self.beats = rules.beats
