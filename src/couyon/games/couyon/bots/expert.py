@@ -161,11 +161,13 @@ class ExpertBot:
             if bid.seat != seat_view.seat
         ]
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
+        played: tuple[int, ...] = knowledge.played  # indexed in place once compiled (see ``sample_hands``)
         for _ in range(count * CANDIDATES_PER_WORLD if self.budget.resample else count):
             hands = sample_hands(knowledge, rng)
+            held: tuple[int, ...] = hands
             likelihood = 1.0
             for item in evidence:
-                likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
+                likelihood *= item.likelihood(held[item.seat] | played[item.seat])
             yield hands, likelihood
 
     def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[Hands, float]:

@@ -111,13 +111,18 @@ def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
     dealt first, each drawing uniformly from what it may hold; a dead end retries,
     then falls back to an exhaustive search.
     """
+    # Variable-length tuples and a local mask per seat: compiled, indexing a tuple[int, int, int, int] by a variable
+    # boxes it into a new tuple, and every store into the list of hands a new int object.
+    required: tuple[int, ...] = knowledge.required
+    forbidden: tuple[int, ...] = knowledge.forbidden
+    sizes: tuple[int, ...] = knowledge.hand_sizes
     others = [seat for seat in range(4) if seat != knowledge.seat]
-    given = knowledge.required[0] | knowledge.required[1] | knowledge.required[2] | knowledge.required[3]
-    allowed = {seat: knowledge.unknown & ~knowledge.forbidden[seat] & ~given for seat in others}
-    needed = {seat: knowledge.hand_sizes[seat] - knowledge.required[seat].bit_count() for seat in others}
+    given = required[0] | required[1] | required[2] | required[3]
+    allowed = {seat: knowledge.unknown & ~forbidden[seat] & ~given for seat in others}
+    needed = {seat: sizes[seat] - required[seat].bit_count() for seat in others}
     order = sorted(others, key=lambda seat: (allowed[seat].bit_count() - needed[seat], seat))
     for _ in range(_MAX_RANDOM_ATTEMPTS):
-        hands = list(knowledge.required)
+        hands = list(required)
         hands[knowledge.seat] = knowledge.hand
         free = knowledge.unknown & ~given
         for seat in order:
@@ -125,11 +130,13 @@ def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
             count = needed[seat]
             if len(pool) < count:
                 break
+            dealt = hands[seat]
             for index in range(count):
                 pick = index + rng.uniform(len(pool) - index)
                 pool[index], pool[pick] = pool[pick], pool[index]
-                hands[seat] |= 1 << pool[index]
-            free &= ~hands[seat]
+                dealt |= 1 << pool[index]
+            hands[seat] = dealt
+            free &= ~dealt
         else:
             return (hands[0], hands[1], hands[2], hands[3])
     found = _exhaustive(knowledge, order, allowed, needed, knowledge.unknown & ~given)
