@@ -11,6 +11,7 @@ a ``SeatView``; ``sample_hands`` deals the unknown cards so that every one holds
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from couyon.common.cardsets import cards_in
@@ -105,10 +106,7 @@ def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]
     # Variable-length tuples and a local mask per seat: compiled, indexing a tuple[int, int, int, int] by a variable
     # boxes it into a new tuple, and every store into the list of hands a new int object.
     sizes: tuple[int, ...] = knowledge.hand_sizes
-    forbidden: tuple[int, ...] = knowledge.forbidden
-    others = [seat for seat in range(4) if seat != knowledge.seat]
-    allowed = {seat: knowledge.unknown & ~forbidden[seat] for seat in others}
-    order = sorted(others, key=lambda seat: (allowed[seat].bit_count() - sizes[seat], seat))
+    order, allowed = _deal_plan(knowledge)
     for _ in range(_MAX_RANDOM_ATTEMPTS):
         hands = [0, 0, 0, 0]
         hands[knowledge.seat] = knowledge.hand
@@ -131,6 +129,17 @@ def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]
     if found is None:
         raise ValueError("no deal of the hidden cards agrees with this view")
     return found
+
+
+@lru_cache(maxsize=256)
+def _deal_plan(knowledge: Knowledge) -> tuple[list[int], dict[int, int]]:
+    """The seats to deal, those with the least room first, and what each may hold: the same for every deal of a
+    decision, so computed once (the caller only reads them)."""
+    sizes: tuple[int, ...] = knowledge.hand_sizes
+    forbidden: tuple[int, ...] = knowledge.forbidden
+    others = [seat for seat in range(4) if seat != knowledge.seat]
+    allowed = {seat: knowledge.unknown & ~forbidden[seat] for seat in others}
+    return sorted(others, key=lambda seat: (allowed[seat].bit_count() - sizes[seat], seat)), allowed
 
 
 def _exhaustive(knowledge: Knowledge, order: list[int], allowed: dict[int, int]) -> tuple[int, int, int, int] | None:
