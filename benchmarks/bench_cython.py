@@ -9,8 +9,8 @@ folder it makes four copies of ``src/`` without extension modules and builds cou
 - ``mypyc``: the solver compiled by mypyc from the unchanged source (what ``scripts/compile.py`` does);
 - ``cython``: the solver compiled by Cython from the unchanged source (its ``int`` annotations are Python ints);
 - ``cython-typed``: Cython with C types for the search, given by an augmenting ``solver.pxd`` (Cython's pure-Python
-  mode: the ``.py`` keeps running interpreted), and the one change the source needs: a starred call into the search,
-  which Cython refuses for a C function, spelt out argument by argument.
+  mode: the ``.py`` keeps running interpreted), the source unchanged too (it once needed a starred call into the
+  search spelt out, which Cython refuses for a C function; the search takes none since its hands are ints).
 
 Then it plays the same couyon games (expert against baseline, as ``benchmarks/bench_compiled.py``) in child
 processes, R rounds of N/R games, the four variants in turn in each round so that all see the same load, and prints
@@ -49,19 +49,22 @@ cdef int _INFINITY
 cdef long _SUIT_CHUNK
 
 @cython.locals(left=long, at_stake=int, key=long, lower=int, upper=int, value=int)
-cdef int _trick_start(list hands, int trump, int leader, int alpha, int beta, dict table)
+cdef int _trick_start(long h0, long h1, long h2, long h3, int trump, int leader, int alpha, int beta, dict table)
 
-@cython.locals(winner=int, best=int, points=int, offset=int, seat=int, card=int)
-cdef int _last_trick(list hands, int trump, int leader)
+@cython.locals(winner=int)
+cdef int _next_trick(long h0, long h1, long h2, long h3, int trump, int leader, int offset, int alpha, int beta,
+                     dict table)
 
-@cython.locals(winner=int, gained=int, seat=int, hand=long, legal=long, led_suit=int, following=long, trumps=long,
+@cython.locals(winner=int, best=int, points=int, card=int)
+cdef int _last_trick(long h0, long h1, long h2, long h3, int trump, int leader)
+
+@cython.locals(offset=int, gained=int, seat=int, legal=long, led_suit=int, following=long, trumps=long,
                maximizing=bint, best=int, remaining=long, card=int, bit=long, suit=int, new_high_led=int,
                new_high_led_position=int, new_high_trump=int, new_high_trump_position=int, value=int)
-cdef int _play(list hands, int trump, int leader, int position, int high_led, int high_led_position, int high_trump,
-               int high_trump_position, int points, int alpha, int beta, dict table)
+cdef int _play(long hand, long h1, long h2, long h3, int trump, int leader, int position, int high_led,
+               int high_led_position, int high_trump, int high_trump_position, int points, int alpha, int beta,
+               dict table)
 """
-STARRED_CALL = "*new_state[:4], new_state[4],"
-SPELT_OUT = "new_state[0], new_state[1], new_state[2], new_state[3], new_state[4],"
 
 MYPYC_PROGRAM = """
 import sys
@@ -93,12 +96,7 @@ def build(variant: str, source: Path) -> float:
     elif variant == "cython":
         program = [CYTHON_PROGRAM, SOLVER, "annotations"]
     elif variant == "cython-typed":
-        solver = source / SOLVER
-        text = solver.read_text()
-        if STARRED_CALL not in text:
-            raise SystemExit(f"the starred call this benchmark spells out for Cython is no longer in {SOLVER}")
-        solver.write_text(text.replace(STARRED_CALL, SPELT_OUT))
-        solver.with_suffix(".pxd").write_text(TYPED_DECLARATIONS)
+        (source / SOLVER).with_suffix(".pxd").write_text(TYPED_DECLARATIONS)
         program = [CYTHON_PROGRAM, SOLVER, "declarations"]
     else:
         return 0.0

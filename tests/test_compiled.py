@@ -128,6 +128,7 @@ needs_compiled = pytest.mark.skipif(
 )
 
 INTERPRETED_TESTS = (
+    "tests/common/test_stream.py",
     "tests/games/couyon/test_solver.py",
     "tests/games/couyon/test_sampling.py",
     "tests/games/couyon/test_bots.py",
@@ -140,7 +141,7 @@ INTERPRETED_LEFT_OUT = (
 )
 """The engine and bot tests run once more interpreted: those of the compiled modules (the solvers against brute
 force, the samplers against the rules, the bots that call them, the pinned moves of whole games each released
-version played). Left out, to keep CI's budget (docs/performance.md): the thousands of random and baseline games
+version played; the seeded stream's contract). Left out, to keep CI's budget (docs/performance.md): the thousands of random and baseline games
 (they exercise the engines' folds, which are not compiled, and take 40 s interpreted), tarot's same seed twice
 (the determinism test above plays the same seeds compiled and interpreted, a stronger check) and tarot's whole
 deals of the expert and the yardstick (15 s interpreted; the determinism test plays the expert's whole games)."""

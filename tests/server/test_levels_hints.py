@@ -92,15 +92,18 @@ def test_each_level_has_its_own_free_board_and_is_verified_with_its_own_bots(mak
 
 def test_a_hint_is_the_experts_move_from_the_players_view(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     client = make_client(table_bot="random/1")
-    expert = COUYON.bot(COUYON.hint_bot_id or "")
+    hint_bot_id = COUYON.hint_bot_id or ""
+    expert = COUYON.bot(hint_bot_id)
     seen: list[Any] = []
-    choose = expert.choose
 
-    def spy(seat_view: Any, rng: Any) -> Any:
-        seen.append(seat_view)
-        return choose(seat_view, rng)
+    class Spy:
+        """The expert, watched (a compiled bot's methods cannot be replaced, so the table's entry is)."""
 
-    monkeypatch.setattr(expert, "choose", spy)
+        def choose(self, seat_view: Any, rng: Any) -> Any:
+            seen.append(seat_view)
+            return expert.choose(seat_view, rng)
+
+    monkeypatch.setitem(COUYON.bots, hint_bot_id, Spy())
     answer = new_game(client)
     response = hint(client, answer)
     assert response.status_code == 200, response.text

@@ -161,18 +161,20 @@ class ExpertBot:
             if bid.seat != seat_view.seat
         ]
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
+        played: tuple[int, ...] = knowledge.played  # indexed in place once compiled (see ``sample_hands``)
         for _ in range(count * CANDIDATES_PER_WORLD if self.budget.resample else count):
             hands = sample_hands(knowledge, rng)
+            held: tuple[int, ...] = hands
             likelihood = 1.0
             for item in evidence:
-                likelihood *= item.likelihood(hands[item.seat] | knowledge.played[item.seat])
+                likelihood *= item.likelihood(held[item.seat] | played[item.seat])
             yield hands, likelihood
 
     def worlds(self, seat_view: SeatView, knowledge: Knowledge, rng: Stream) -> dict[Hands, float]:
         """Versions 1 and 2: the deals to solve, kept among all the draws by resampling on their likelihood."""
         candidates = list(self.draws(seat_view, knowledge, rng))
         count = self.budget.max_worlds if seat_view.tricks else self.budget.first_trick_worlds
-        total = sum(likelihood for _, likelihood in candidates)
+        total = sum([likelihood for _, likelihood in candidates])
         # Systematic resampling: ``count`` evenly spaced picks along the cumulative weights.
         step = total / count
         pointer = rng.random() * step
@@ -195,15 +197,15 @@ def _settled(solved: list[tuple[float, dict[int, float]]], totals: dict[int, flo
     weighted by the deal's weight; a card that differs in no deal so far is settled.
     """
     leader = max(totals, key=lambda card: totals[card])
-    total_weight = sum(weight for weight, _ in solved)
-    squared_weights = sum(weight * weight for weight, _ in solved)
+    total_weight = sum([weight for weight, _ in solved])
+    squared_weights = sum([weight * weight for weight, _ in solved])
     if total_weight <= 0.0:
         return False
     for card in totals:
         if card == leader:
             continue
-        mean = sum(weight * (values[leader] - values[card]) for weight, values in solved) / total_weight
-        spread = sum(weight * (values[leader] - values[card] - mean) ** 2 for weight, values in solved) / total_weight
+        mean = sum([weight * (values[leader] - values[card]) for weight, values in solved]) / total_weight
+        spread = sum([weight * (values[leader] - values[card] - mean) ** 2 for weight, values in solved]) / total_weight
         if spread == 0.0:
             continue
         if mean <= z * math.sqrt(spread * squared_weights) / total_weight:

@@ -11,6 +11,7 @@ a ``SeatView``; ``sample_hands`` deals the unknown cards so that every one holds
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from couyon.common.cardsets import cards_in
@@ -102,29 +103,43 @@ def sample_hands(knowledge: Knowledge, rng: Stream) -> tuple[int, int, int, int]
     Seats with the least room are dealt first, each drawing uniformly from what it may
     hold; the rare dead end retries, then falls back to an exhaustive search.
     """
-    others = [seat for seat in range(4) if seat != knowledge.seat]
-    allowed = {seat: knowledge.unknown & ~knowledge.forbidden[seat] for seat in others}
-    order = sorted(others, key=lambda seat: (allowed[seat].bit_count() - knowledge.hand_sizes[seat], seat))
+    # Variable-length tuples and a local mask per seat: compiled, indexing a tuple[int, int, int, int] by a variable
+    # boxes it into a new tuple, and every store into the list of hands a new int object.
+    sizes: tuple[int, ...] = knowledge.hand_sizes
+    order, allowed = _deal_plan(knowledge)
     for _ in range(_MAX_RANDOM_ATTEMPTS):
         hands = [0, 0, 0, 0]
         hands[knowledge.seat] = knowledge.hand
         free = knowledge.unknown
         for seat in order:
             pool = cards_in(allowed[seat] & free)
-            needed = knowledge.hand_sizes[seat]
+            needed = sizes[seat]
             if len(pool) < needed:
                 break
+            dealt = 0
             for index in range(needed):
                 pick = index + rng.uniform(len(pool) - index)
                 pool[index], pool[pick] = pool[pick], pool[index]
-                hands[seat] |= 1 << pool[index]
-            free &= ~hands[seat]
+                dealt |= 1 << pool[index]
+            hands[seat] = dealt
+            free &= ~dealt
         else:
             return (hands[0], hands[1], hands[2], hands[3])
     found = _exhaustive(knowledge, order, allowed)
     if found is None:
         raise ValueError("no deal of the hidden cards agrees with this view")
     return found
+
+
+@lru_cache(maxsize=256)
+def _deal_plan(knowledge: Knowledge) -> tuple[list[int], dict[int, int]]:
+    """The seats to deal, those with the least room first, and what each may hold: the same for every deal of a
+    decision, so computed once (the caller only reads them)."""
+    sizes: tuple[int, ...] = knowledge.hand_sizes
+    forbidden: tuple[int, ...] = knowledge.forbidden
+    others = [seat for seat in range(4) if seat != knowledge.seat]
+    allowed = {seat: knowledge.unknown & ~forbidden[seat] for seat in others}
+    return sorted(others, key=lambda seat: (allowed[seat].bit_count() - sizes[seat], seat)), allowed
 
 
 def _exhaustive(knowledge: Knowledge, order: list[int], allowed: dict[int, int]) -> tuple[int, int, int, int] | None:

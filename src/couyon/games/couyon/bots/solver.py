@@ -39,12 +39,18 @@ _POINTS_OF_CHUNK: Final = tuple(
 TranspositionTable = dict[int, tuple[int, int]]
 
 
-def _trick_start(hands: list[int], trump: int, leader: int, alpha: int, beta: int, table: TranspositionTable) -> int:
-    """Value of the position at the start of a trick, with bounds kept per (cards left, leader)."""
-    if (hands[0] & (hands[0] - 1)) == 0:
+def _trick_start(
+    h0: int, h1: int, h2: int, h3: int, trump: int, leader: int, alpha: int, beta: int, table: TranspositionTable
+) -> int:
+    """Value of the position at the start of a trick, with bounds kept per (cards left, leader).
+
+    The hands are ints in playing order from the leader (``h0`` the leader's), not a list: a list stores each
+    changed hand as a new Python int object, where ints passed along are C values once compiled.
+    """
+    if (h0 & (h0 - 1)) == 0:
         # One card each: the last trick plays itself.
-        return _last_trick(hands, trump, leader)
-    left = hands[0] | hands[1] | hands[2] | hands[3]
+        return _last_trick(h0, h1, h2, h3, trump, leader)
+    left = h0 | h1 | h2 | h3
     # The tricks to come can move the difference by at most the points still in the hands:
     # when that cannot reach into the window, the bound is the answer.
     at_stake = (
@@ -71,7 +77,7 @@ def _trick_start(hands: list[int], trump: int, leader: int, alpha: int, beta: in
         beta = min(beta, upper)
     else:
         lower, upper = -_INFINITY, _INFINITY
-    value = _play(hands, trump, leader, 0, -1, -1, -1, -1, 0, alpha, beta, table)
+    value = _play(h0, h1, h2, h3, trump, leader, 0, -1, -1, -1, -1, 0, alpha, beta, table)
     if value <= alpha:
         table[key] = (lower, value)
     elif value >= beta:
@@ -81,23 +87,55 @@ def _trick_start(hands: list[int], trump: int, leader: int, alpha: int, beta: in
     return value
 
 
-def _last_trick(hands: list[int], trump: int, leader: int) -> int:
-    """Value for NS of the last trick, one card in each hand."""
+def _next_trick(
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    trump: int,
+    leader: int,
+    offset: int,
+    alpha: int,
+    beta: int,
+    table: TranspositionTable,
+) -> int:
+    """``_trick_start`` for the seat ``offset`` places after ``leader``, of hands in playing order from ``leader``."""
+    winner = (leader + offset) & 3
+    if offset == 0:
+        return _trick_start(h0, h1, h2, h3, trump, winner, alpha, beta, table)
+    if offset == 1:
+        return _trick_start(h1, h2, h3, h0, trump, winner, alpha, beta, table)
+    if offset == 2:
+        return _trick_start(h2, h3, h0, h1, trump, winner, alpha, beta, table)
+    return _trick_start(h3, h0, h1, h2, trump, winner, alpha, beta, table)
+
+
+def _last_trick(h0: int, h1: int, h2: int, h3: int, trump: int, leader: int) -> int:
+    """Value for NS of the last trick, one card in each hand (in playing order from ``leader``)."""
     winner = leader
-    best = hands[leader].bit_length() - 1
+    best = h0.bit_length() - 1
     points = CARD_POINTS[best]
-    for offset in (1, 2, 3):
-        seat = (leader + offset) & 3
-        card = hands[seat].bit_length() - 1
-        points += CARD_POINTS[card]
-        # A higher card of the winning card's suit wins, and so does a trump on a plain card.
-        if card > best if _SUIT_OF[card] == _SUIT_OF[best] else _SUIT_OF[card] == trump:
-            winner, best = seat, card
+    # A higher card of the winning card's suit wins, and so does a trump on a plain card.
+    card = h1.bit_length() - 1
+    points += CARD_POINTS[card]
+    if card > best if _SUIT_OF[card] == _SUIT_OF[best] else _SUIT_OF[card] == trump:
+        winner, best = leader + 1, card
+    card = h2.bit_length() - 1
+    points += CARD_POINTS[card]
+    if card > best if _SUIT_OF[card] == _SUIT_OF[best] else _SUIT_OF[card] == trump:
+        winner, best = leader + 2, card
+    card = h3.bit_length() - 1
+    points += CARD_POINTS[card]
+    if card > best if _SUIT_OF[card] == _SUIT_OF[best] else _SUIT_OF[card] == trump:
+        winner = leader + 3
     return points if winner & 1 == 0 else -points
 
 
 def _play(
-    hands: list[int],
+    hand: int,
+    h1: int,
+    h2: int,
+    h3: int,
     trump: int,
     leader: int,
     position: int,
@@ -110,15 +148,18 @@ def _play(
     beta: int,
     table: TranspositionTable,
 ) -> int:
-    """Value for NS of the trick in progress (``position`` cards played) and every trick after it."""
+    """Value for NS of the trick in progress (``position`` cards played) and every trick after it.
+
+    ``hand`` is the hand of the seat to move, ``h1``, ``h2``, ``h3`` those of the seats after it: each play
+    passes them on turned by one, so after the trick's fourth card they are in playing order from the leader.
+    """
     if position == 4:
-        winner = (leader + (high_trump_position if high_trump >= 0 else high_led_position)) & 3
-        gained = points if winner & 1 == 0 else -points
-        if hands[0] == 0:
+        offset = high_trump_position if high_trump >= 0 else high_led_position
+        gained = points if (leader + offset) & 1 == 0 else -points
+        if hand == 0:
             return gained
-        return gained + _trick_start(hands, trump, winner, alpha - gained, beta - gained, table)
+        return gained + _next_trick(hand, h1, h2, h3, trump, leader, offset, alpha - gained, beta - gained, table)
     seat = (leader + position) & 3
-    hand = hands[seat]
     if position == 0:
         legal = hand
     else:
@@ -154,20 +195,24 @@ def _play(
                 new_high_trump, new_high_trump_position = card, position
         elif suit == trump and card > high_trump:
             new_high_trump, new_high_trump_position = card, position
-        hands[seat] = hand ^ bit
         if position == 3:
             # The trick is complete: settle it here rather than one call deeper (the hottest path).
-            winner = (leader + (new_high_trump_position if new_high_trump >= 0 else new_high_led_position)) & 3
+            offset = new_high_trump_position if new_high_trump >= 0 else new_high_led_position
             gained = points + CARD_POINTS[card]
-            if winner & 1:
+            if (leader + offset) & 1:
                 gained = -gained
-            if hands[0]:
-                value = gained + _trick_start(hands, trump, winner, alpha - gained, beta - gained, table)
+            if h1:
+                value = gained + _next_trick(
+                    h1, h2, h3, hand ^ bit, trump, leader, offset, alpha - gained, beta - gained, table
+                )
             else:
                 value = gained
         else:
             value = _play(
-                hands,
+                h1,
+                h2,
+                h3,
+                hand ^ bit,
                 trump,
                 leader,
                 position + 1,
@@ -180,7 +225,6 @@ def _play(
                 beta,
                 table,
             )
-        hands[seat] = hand
         if maximizing:
             if value > best:
                 best = value
@@ -238,9 +282,26 @@ def move_values(
     while remaining:
         card = remaining.bit_length() - 1
         remaining ^= 1 << card
-        new_state = _table_state((*trick, card), trump)
+        led_high, led_high_position, trump_high, trump_high_position, laid = _table_state((*trick, card), trump)
         work[seat] = hand ^ (1 << card)
-        values[card] = _play(work, trump, leader, position + 1, *new_state[:4], new_state[4], alpha, beta, table)
+        # The hands from the next seat to play, the played one last (``_play``'s order).
+        values[card] = _play(
+            work[(seat + 1) & 3],
+            work[(seat + 2) & 3],
+            work[(seat + 3) & 3],
+            work[seat],
+            trump,
+            leader,
+            position + 1,
+            led_high,
+            led_high_position,
+            trump_high,
+            trump_high_position,
+            laid,
+            alpha,
+            beta,
+            table,
+        )
         work[seat] = hand
     return values
 

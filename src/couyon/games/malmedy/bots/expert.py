@@ -120,7 +120,7 @@ def race(
             continue
         differences = [values[leader] - values[option] for values in solved]
         mean = sum(differences) / count
-        spread = sum((difference - mean) ** 2 for difference in differences) / count
+        spread = sum([(difference - mean) ** 2 for difference in differences]) / count
         if spread == 0.0:
             if mean == 0.0:
                 kept.add(option)

@@ -14,6 +14,7 @@ are unknown to everybody and count for nobody: any unseen card may be there.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from couyon.common.cardsets import cards_in
@@ -111,11 +112,8 @@ def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
     dealt first, each drawing uniformly from what it may hold; a dead end retries,
     then falls back to an exhaustive search.
     """
-    others = [seat for seat in range(4) if seat != knowledge.seat]
-    given = knowledge.required[0] | knowledge.required[1] | knowledge.required[2] | knowledge.required[3]
-    allowed = {seat: knowledge.unknown & ~knowledge.forbidden[seat] & ~given for seat in others}
-    needed = {seat: knowledge.hand_sizes[seat] - knowledge.required[seat].bit_count() for seat in others}
-    order = sorted(others, key=lambda seat: (allowed[seat].bit_count() - needed[seat], seat))
+    # A local mask per seat: compiled, every store into the list of hands is a new int object.
+    order, allowed, needed, given = _deal_plan(knowledge)
     for _ in range(_MAX_RANDOM_ATTEMPTS):
         hands = list(knowledge.required)
         hands[knowledge.seat] = knowledge.hand
@@ -125,17 +123,35 @@ def sample_hands(knowledge: MalmedyKnowledge, rng: Stream) -> Hands:
             count = needed[seat]
             if len(pool) < count:
                 break
+            dealt = hands[seat]
             for index in range(count):
                 pick = index + rng.uniform(len(pool) - index)
                 pool[index], pool[pick] = pool[pick], pool[index]
-                hands[seat] |= 1 << pool[index]
-            free &= ~hands[seat]
+                dealt |= 1 << pool[index]
+            hands[seat] = dealt
+            free &= ~dealt
         else:
             return (hands[0], hands[1], hands[2], hands[3])
     found = _exhaustive(knowledge, order, allowed, needed, knowledge.unknown & ~given)
     if found is None:
         raise ValueError("no deal of the hidden cards agrees with this view")
     return found
+
+
+@lru_cache(maxsize=256)
+def _deal_plan(knowledge: MalmedyKnowledge) -> tuple[list[int], dict[int, int], dict[int, int], int]:
+    """The seats to deal, those with the least room first, what each may hold, how many cards each still needs, and
+    the known cards: the same for every deal of a decision, so computed once (the caller only reads them)."""
+    # Variable-length tuples: compiled, indexing a tuple[int, int, int, int] by a variable boxes it into a new tuple.
+    required: tuple[int, ...] = knowledge.required
+    forbidden: tuple[int, ...] = knowledge.forbidden
+    sizes: tuple[int, ...] = knowledge.hand_sizes
+    others = [seat for seat in range(4) if seat != knowledge.seat]
+    given = required[0] | required[1] | required[2] | required[3]
+    allowed = {seat: knowledge.unknown & ~forbidden[seat] & ~given for seat in others}
+    needed = {seat: sizes[seat] - required[seat].bit_count() for seat in others}
+    order = sorted(others, key=lambda seat: (allowed[seat].bit_count() - needed[seat], seat))
+    return order, allowed, needed, given
 
 
 def _exhaustive(

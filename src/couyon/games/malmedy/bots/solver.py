@@ -26,7 +26,7 @@ the points and the capot) settle each card for the chalk (``card_outcomes``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from couyon.common.cardsets import top_down
@@ -134,69 +134,86 @@ class Search:
     """One deal's search: its rules, its transposition table (valid for these hands only) and its node count.
 
     ``node_limit`` bounds the work: past it, the next trick start raises ``SearchAborted``,
-    so a caller can keep a decision's cost bounded without reading a clock.
+    so a caller can keep a decision's cost bounded without reading a clock. The four search functions are
+    methods of this (compiled: native) class, with the rules' tables as attributes, so that their mutual
+    recursion is direct C calls; as closures sharing a ``nonlocal`` count, mypyc compiled them as Python-level
+    callables.
     """
 
     def __init__(self, rules: TrickRules, node_limit: int = 1 << 62) -> None:
         self.rules = rules
         self.table: TranspositionTable = {}
-        self.trick_start, self.play, self.nodes = _make_search(rules, self.table, node_limit)
+        self.node_limit = node_limit
+        self.visited = 0
+        """Search nodes so far (the positions at the trick's last card, and every ``play`` call)."""
+        self.killers = [0] * 8
+        """By cards in hand: the last lead that cut a search off, tried first at the next lead."""
+        self.trumps = rules.trumps
+        # Variable-length tuples here: compiled, a fixed-length tuple[int, int, int, int] is a C struct, which
+        # indexing by a variable boxes into a new tuple every time.
+        self.follow: tuple[int, ...] = rules.follow
+        self.counts: tuple[int, ...] = rules.counts
+        self.suit_of = rules.suit_of
+        self.key_of = rules.key
+        self.beats = rules.beats
 
+    def nodes(self) -> int:
+        return self.visited
 
-SearchFunctions = tuple[
-    Callable[[list[int], int, int, int, int], int],
-    Callable[[list[int], int, int, int, int, int, int, int, int, int], int],
-    Callable[[], int],
-]
-
-
-def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) -> SearchFunctions:
-    """The two mutually recursive search functions, with the rules' tables bound as closure variables."""
-    trumps = rules.trumps
-    follow = rules.follow
-    counts = rules.counts
-    suit_of = rules.suit_of
-    key_of = rules.key
-    beats = rules.beats
-    card_points = CARD_POINTS
-    chunk_points = _POINTS_OF_CHUNK
-    nines = _NINES
-    nodes = 0
-    killers = [0] * 8
-    """By cards in hand: the last lead that cut a search off, tried first at the next lead."""
-
-    def node_count() -> int:
-        return nodes
-
-    def last_trick(hands: list[int], leader: int, alive: int) -> int:
-        """Value for NS of the last trick, one card in each hand."""
-        card = hands[leader].bit_length() - 1
-        led_counts = counts[suit_of[card]]
+    def last_trick(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int) -> int:
+        """Value for NS of the last trick, one card in each hand (``h0`` the leader's, then in playing order)."""
+        key_of = self.key_of
+        card = h0.bit_length() - 1
+        led_counts = self.counts[self.suit_of[card]]
         best_key = key_of[card]
         winner = leader
-        points = card_points[card]
-        for offset in (1, 2, 3):
-            seat = (leader + offset) & 3
-            card = hands[seat].bit_length() - 1
-            points += card_points[card]
-            if led_counts >> card & 1 and key_of[card] > best_key:
-                best_key, winner = key_of[card], seat
+        points = CARD_POINTS[card]
+        card = h1.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            best_key, winner = key_of[card], leader + 1
+        card = h2.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            best_key, winner = key_of[card], leader + 2
+        card = h3.bit_length() - 1
+        points += CARD_POINTS[card]
+        if led_counts >> card & 1 and key_of[card] > best_key:
+            winner = leader + 3
         if winner & 1:
             return -points - CAPOT if alive & 2 else -points
         return points + CAPOT if alive & 1 else points
 
-    def trick_start(hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
-        """Value for NS of the tricks left, from the start of a trick, with bounds kept per (cards left, leader)."""
-        if (hands[0] & (hands[0] - 1)) == 0:
-            return last_trick(hands, leader, alive)
-        if nodes > node_limit:
+    def start(self, hands: Sequence[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+        """``trick_start`` of hands indexed by seat."""
+        return self.trick_start(
+            hands[leader],
+            hands[(leader + 1) & 3],
+            hands[(leader + 2) & 3],
+            hands[(leader + 3) & 3],
+            leader,
+            alive,
+            alpha,
+            beta,
+        )
+
+    def trick_start(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int, alpha: int, beta: int) -> int:
+        """Value for NS of the tricks left, from the start of a trick, with bounds kept per (cards left, leader).
+
+        The hands are ints in playing order from the leader (``h0`` the leader's), not a list: a list stores
+        each changed hand as a new Python int object, where ints passed along are C values once compiled.
+        """
+        if (h0 & (h0 - 1)) == 0:
+            return self.last_trick(h0, h1, h2, h3, leader, alive)
+        if self.visited > self.node_limit:
             raise SearchAborted
-        left = hands[0] | hands[1] | hands[2] | hands[3]
+        left = h0 | h1 | h2 | h3
+        table = self.table
         at_stake = (
-            chunk_points[left & 63]
-            + chunk_points[left >> 6 & 63]
-            + chunk_points[left >> 12 & 63]
-            + chunk_points[left >> 18]
+            _POINTS_OF_CHUNK[left & 63]
+            + _POINTS_OF_CHUNK[left >> 6 & 63]
+            + _POINTS_OF_CHUNK[left >> 12 & 63]
+            + _POINTS_OF_CHUNK[left >> 18]
         )
         # The tricks left move the value by at most their points (and a capot still alive).
         high = at_stake + CAPOT if alive & 1 else at_stake
@@ -221,7 +238,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                 beta = upper
         else:
             lower, upper = -_INFINITY, _INFINITY
-        value = trick(hands, leader, alive, alpha, beta)
+        value = self.trick(h0, h1, h2, h3, leader, alive, alpha, beta)
         if value <= alpha:
             table[key] = (lower, value)
         elif value >= beta:
@@ -230,21 +247,13 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
             table[key] = (value, value)
         return value
 
-    def trick(hands: list[int], leader: int, alive: int, alpha: int, beta: int) -> int:
+    def trick(self, h0: int, h1: int, h2: int, h3: int, leader: int, alive: int, alpha: int, beta: int) -> int:
         """Value for NS of a whole trick from its lead and every trick after it: the four plays as nested loops.
 
         Inside the trick values are for the leader's team (positions 0 and 2 maximise,
         1 and 3 minimise), converted to NS's at the next trick start.
         """
-        nonlocal nodes
-        s0 = leader
-        s1 = (leader + 1) & 3
-        s2 = (leader + 2) & 3
-        s3 = (leader + 3) & 3
-        h0 = hands[s0]
-        h1 = hands[s1]
-        h2 = hands[s2]
-        h3 = hands[s3]
+        trumps, follow, suit_of, beats, killers = self.trumps, self.follow, self.suit_of, self.beats, self.killers
         ns_leads = not leader & 1
         if ns_leads:
             a0, b0 = alpha, beta
@@ -252,30 +261,38 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         else:
             a0, b0 = -beta, -alpha
             own_alive, other_alive = alive & 2, alive & 1
+        final = h0 & (h0 - 1) == 0
+        """This trick is the deal's last."""
         last = h0 & (h0 - 1) & ((h0 & (h0 - 1)) - 1) == 0
         """After this trick one card is left in each hand: the next trick is settled directly."""
         best0 = -_INFINITY
-        legal0 = h0 ^ (h0 & h0 >> 1 & nines)
+        legal0 = h0 ^ (h0 & h0 >> 1 & _NINES)
         size = h0.bit_count()
         killer = killers[size] & legal0
-        for group0 in (killer, legal0 ^ killer) if killer else (legal0,):
+        # Each seat tries its cards in two groups, in turn (two names, not a tuple: compiled, a tuple of two masks
+        # is three objects allocated per node); the killer lead first, then the others.
+        first0, then0 = killer, legal0 ^ killer
+        for turn0 in range(2):
+            group0 = first0 if turn0 == 0 else then0
             while group0:
                 c0 = group0.bit_length() - 1
                 bit0 = 1 << c0
                 group0 ^= bit0
-                hands[s0] = h0 ^ bit0
+                n0 = h0 ^ bit0
                 led = suit_of[c0]
                 led_follow = follow[led]
-                p0 = card_points[c0]
+                p0 = CARD_POINTS[c0]
                 beats0 = beats[c0]
                 # Position 1 (the other team) minimises.
                 best1 = _INFINITY
                 b1 = b0
                 following = h1 & led_follow
                 legal1 = following | h1 & trumps if following else h1
-                legal1 ^= legal1 & legal1 >> 1 & nines
+                legal1 ^= legal1 & legal1 >> 1 & _NINES
                 winners1 = legal1 & beats0
-                for group1 in (winners1, legal1 ^ winners1):
+                first1, then1 = winners1, legal1 ^ winners1
+                for turn1 in range(2):
+                    group1 = first1 if turn1 == 0 else then1
                     while group1:
                         c1 = group1.bit_length() - 1
                         bit1 = 1 << c1
@@ -284,18 +301,22 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                             high1, position1 = c1, 1
                         else:
                             high1, position1 = c0, 0
-                        hands[s1] = h1 ^ bit1
-                        p1 = p0 + card_points[c1]
+                        n1 = h1 ^ bit1
+                        p1 = p0 + CARD_POINTS[c1]
                         beats1 = beats[high1]
                         # Position 2 (the leader's partner) maximises.
                         best2 = -_INFINITY
                         a2 = a0
                         following = h2 & led_follow
                         legal2 = following | h2 & trumps if following else h2
-                        legal2 ^= legal2 & legal2 >> 1 & nines
+                        legal2 ^= legal2 & legal2 >> 1 & _NINES
                         winners2 = legal2 & beats1
-                        groups2 = (winners2, legal2 ^ winners2) if position1 else (legal2 ^ winners2, winners2)
-                        for group2 in groups2:
+                        if position1:
+                            first2, then2 = winners2, legal2 ^ winners2
+                        else:
+                            first2, then2 = legal2 ^ winners2, winners2
+                        for turn2 in range(2):
+                            group2 = first2 if turn2 == 0 else then2
                             while group2:
                                 c2 = group2.bit_length() - 1
                                 bit2 = 1 << c2
@@ -304,55 +325,62 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                                     high2, position2 = c2, 2
                                 else:
                                     high2, position2 = high1, position1
-                                hands[s2] = h2 ^ bit2
-                                p2 = p1 + card_points[c2]
+                                n2 = h2 ^ bit2
+                                p2 = p1 + CARD_POINTS[c2]
                                 beats2 = beats[high2]
                                 # Position 3 (the other team) minimises.
                                 best3 = _INFINITY
                                 b3 = b1
                                 following = h3 & led_follow
                                 legal3 = following | h3 & trumps if following else h3
-                                legal3 ^= legal3 & legal3 >> 1 & nines
+                                legal3 ^= legal3 & legal3 >> 1 & _NINES
                                 winners3 = legal3 & beats2
-                                groups3 = (
-                                    (legal3 ^ winners3, winners3) if position2 & 1 else (winners3, legal3 ^ winners3)
-                                )
-                                for group3 in groups3:
+                                if position2 & 1:
+                                    first3, then3 = legal3 ^ winners3, winners3
+                                else:
+                                    first3, then3 = winners3, legal3 ^ winners3
+                                for turn3 in range(2):
+                                    group3 = first3 if turn3 == 0 else then3
                                     while group3:
                                         c3 = group3.bit_length() - 1
                                         bit3 = 1 << c3
                                         group3 ^= bit3
-                                        nodes += 1
-                                        gained = p2 + card_points[c3]
+                                        self.visited += 1
+                                        gained = p2 + CARD_POINTS[c3]
                                         position3 = 3 if beats2 >> c3 & 1 else position2
                                         if position3 & 1:
                                             gained = -gained
                                             winner_alive = other_alive
                                         else:
                                             winner_alive = own_alive
-                                        winner = (leader + position3) & 3
-                                        hands[s3] = h3 ^ bit3
-                                        if not hands[0]:
+                                        n3 = h3 ^ bit3
+                                        if final:
                                             value = gained
                                             if winner_alive:
                                                 value += CAPOT if position3 & 1 == 0 else -CAPOT
-                                        elif ns_leads:
-                                            next_alive = winner_alive
-                                            if last:
-                                                value = gained + last_trick(hands, winner, next_alive)
-                                            else:
-                                                value = gained + trick_start(
-                                                    hands, winner, next_alive, a2 - gained, b3 - gained
-                                                )
                                         else:
-                                            next_alive = winner_alive
-                                            if last:
-                                                value = gained - last_trick(hands, winner, next_alive)
+                                            # The next trick's hands, in playing order from its leader.
+                                            if position3 == 0:
+                                                r0, r1, r2, r3 = n0, n1, n2, n3
+                                            elif position3 == 1:
+                                                r0, r1, r2, r3 = n1, n2, n3, n0
+                                            elif position3 == 2:
+                                                r0, r1, r2, r3 = n2, n3, n0, n1
                                             else:
-                                                value = gained - trick_start(
-                                                    hands, winner, next_alive, gained - b3, gained - a2
+                                                r0, r1, r2, r3 = n3, n0, n1, n2
+                                            winner = (leader + position3) & 3
+                                            if last:
+                                                after = self.last_trick(r0, r1, r2, r3, winner, winner_alive)
+                                            elif ns_leads:
+                                                after = self.trick_start(
+                                                    r0, r1, r2, r3, winner, winner_alive, a2 - gained, b3 - gained
                                                 )
-                                        hands[s3] = h3
+                                            else:
+                                                after = self.trick_start(
+                                                    r0, r1, r2, r3, winner, winner_alive, gained - b3, gained - a2
+                                                )
+                                            # ``after`` is for NS, ``gained`` and ``value`` for the leader's team.
+                                            value = gained + after if ns_leads else gained - after
                                         if value < best3:
                                             best3 = value
                                             if value < b3:
@@ -362,7 +390,6 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                                     else:
                                         continue
                                     break
-                                hands[s2] = h2
                                 if best3 > best2:
                                     best2 = best3
                                     if best3 > a2:
@@ -372,7 +399,6 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                             else:
                                 continue
                             break
-                        hands[s1] = h1
                         if best2 < best1:
                             best1 = best2
                             if best2 < b1:
@@ -382,7 +408,6 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                     else:
                         continue
                     break
-                hands[s0] = h0
                 if best1 > best0:
                     best0 = best1
                     if best1 > a0:
@@ -396,6 +421,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         return best0 if ns_leads else -best0
 
     def play(
+        self,
         hands: list[int],
         leader: int,
         position: int,
@@ -408,19 +434,19 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
         beta: int,
     ) -> int:
         """Value for NS of the trick in progress (``position`` cards on it, ``high`` winning it) and every trick after."""
-        nonlocal nodes
-        nodes += 1
+        self.visited += 1
+        trumps, follow, suit_of, beats = self.trumps, self.follow, self.suit_of, self.beats
         seat = (leader + position) & 3
         hand = hands[seat]
         maximizing = seat & 1 == 0
         best = -_INFINITY if maximizing else _INFINITY
         if position == 0:
-            legal = hand ^ (hand & hand >> 1 & nines)
+            legal = hand ^ (hand & hand >> 1 & _NINES)
             groups: tuple[int, ...] = (legal,)
         else:
             following = hand & follow[led]
             legal = following | hand & trumps if following else hand
-            legal ^= legal & legal >> 1 & nines
+            legal ^= legal & legal >> 1 & _NINES
             winners = legal & beats[high]
             # An opponent winning the trick: try to beat it first; the partner winning: try the other cards first.
             groups = (winners, legal ^ winners) if (high_position - position) & 1 else (legal ^ winners, winners)
@@ -438,7 +464,7 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                 hands[seat] = hand ^ bit
                 if position == 3:
                     # The trick is complete: settle it here rather than one call deeper.
-                    gained = points + card_points[card]
+                    gained = points + CARD_POINTS[card]
                     if (leader + new_position) & 1:
                         winner_alive = alive & 2
                         gained = -gained
@@ -446,20 +472,20 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                         winner_alive = alive & 1
                     winner = (leader + new_position) & 3
                     if hands[0]:
-                        value = gained + trick_start(hands, winner, winner_alive, alpha - gained, beta - gained)
+                        value = gained + self.start(hands, winner, winner_alive, alpha - gained, beta - gained)
                     elif winner_alive:
                         value = gained + CAPOT if winner_alive == 1 else gained - CAPOT
                     else:
                         value = gained
                 else:
-                    value = play(
+                    value = self.play(
                         hands,
                         leader,
                         position + 1,
                         new_led,
                         new_high,
                         new_position,
-                        points + card_points[card],
+                        points + CARD_POINTS[card],
                         alive,
                         alpha,
                         beta,
@@ -479,8 +505,6 @@ def _make_search(rules: TrickRules, table: TranspositionTable, node_limit: int) 
                         if alpha >= beta:
                             return best
         return best
-
-    return trick_start, play, node_count
 
 
 class Position(NamedTuple):
@@ -543,7 +567,7 @@ def root_value(search: Search, position: Position, card: int | None, alpha: int,
     if not trick:
         if not hands[0]:
             return 0
-        return search.trick_start(hands, position.leader, position.alive, alpha, beta)
+        return search.start(hands, position.leader, position.alive, alpha, beta)
     led, high, high_position, points = _trick_state(trick, search.rules)
     if len(trick) < 4:
         return search.play(
@@ -556,7 +580,7 @@ def root_value(search: Search, position: Position, card: int | None, alpha: int,
         gained, alive = points, position.alive & 1
     if not hands[0]:
         return gained + (CAPOT if alive == 1 else -CAPOT if alive == 2 else 0)
-    return gained + search.trick_start(hands, winner, alive, alpha - gained, beta - gained)
+    return gained + search.start(hands, winner, alive, alpha - gained, beta - gained)
 
 
 def exact_values(position: Position) -> dict[int, int]:

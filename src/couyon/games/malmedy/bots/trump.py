@@ -74,10 +74,10 @@ def suit_values(first_three: int, lines: tuple[int, int], chooser_team: int) -> 
     row = rows[hand_index(first_three)]
     values = outcome_values(lines, 1, chooser_team, chooser_team)
     return (
-        sum(row[outcome] * values[outcome] for outcome in range(_CLASSES)) / worlds,
-        sum(row[_CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)) / worlds,
-        sum(row[2 * _CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)) / worlds,
-        sum(row[3 * _CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)) / worlds,
+        sum([row[outcome] * values[outcome] for outcome in range(_CLASSES)]) / worlds,
+        sum([row[_CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)]) / worlds,
+        sum([row[2 * _CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)]) / worlds,
+        sum([row[3 * _CLASSES + outcome] * values[outcome] for outcome in range(_CLASSES)]) / worlds,
     )
 
 
