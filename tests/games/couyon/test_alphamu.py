@@ -61,7 +61,7 @@ def test_one_deal_alone_gives_the_exact_solver_outcome_at_every_depth() -> None:
 
 
 def test_depth_one_is_pimc_over_the_same_deals() -> None:
-    bot = AlphaMuBot(version=4, depth=1, worlds=12)
+    bot = AlphaMuBot(version=4, depth=1, first_trick_worlds=12, worlds=12)
     checked = 0
     for state, seat_view in searched_positions("alphamu-pimc", 3):
         rng_label = f"pimc-{state.move_count}"

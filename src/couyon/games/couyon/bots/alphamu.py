@@ -159,10 +159,13 @@ class AlphaMuBot:
 
     name = "expert"
 
-    def __init__(self, version: int, depth: int, worlds: int) -> None:
+    def __init__(self, version: int, depth: int, first_trick_worlds: int, worlds: int) -> None:
         self.version = version
         self.depth = depth
+        self.first_trick_worlds = first_trick_worlds
+        """Deals searched in the first trick, where each costs most (four cards a hand)."""
         self.worlds = worlds
+        """Deals searched after the first trick."""
         self.expert = ExpertBot(version=3)
 
     def choose(self, seat_view: SeatView, rng: Stream) -> Move:
@@ -175,11 +178,12 @@ class AlphaMuBot:
     def card_values(self, seat_view: SeatView, rng: Stream) -> dict[int, float]:
         """Each legal card's best weighted mean of lines for this team over the deals searched."""
         knowledge = knowledge_of(seat_view)
+        wanted = self.worlds if seat_view.tricks else self.first_trick_worlds
         weights: dict[Hands, float] = {}
         for hands, weight in self.expert.draws(seat_view, knowledge, rng):
-            if hands in weights or len(weights) < self.worlds:
+            if hands in weights or len(weights) < wanted:
                 weights[hands] = weights.get(hands, 0.0) + weight
-            if len(weights) >= self.worlds:
+            if len(weights) >= wanted:
                 break
         deals = list(weights)
         taker = seat_view.taker

@@ -14,7 +14,7 @@ _BOTS: tuple[Bot, ...] = (
     ExpertBot(version=1),
     ExpertBot(version=2),
     ExpertBot(version=3),
-    AlphaMuBot(version=4, depth=2, worlds=32),
+    AlphaMuBot(version=4, depth=2, first_trick_worlds=32, worlds=96),
 )
 BOTS_BY_ID = {bot_id(bot): bot for bot in _BOTS}
 
