@@ -138,3 +138,31 @@ def test_expert_4_bids_as_expert_3_and_is_registered_but_not_seated() -> None:
         if state.winner is not None:
             break
     assert bids > 10
+
+
+def test_a_later_guess_pimc_counts_on_in_every_deal_costs_its_value_in_alpha_mu() -> None:
+    # Game "stat:0" played by expert/3 at every seat, move 119: West to play, eight deals drawn. After card 16
+    # PIMC counts on a later guess that only works deal by deal (found among 1,118 decisions: fusion is rare).
+    expert = ExpertBot()
+    state = new_game("stat:0")
+    while state.move_count < 119:
+        state = play(state, bot_move(state, expert))
+    assert state.to_move is not None
+    seat_view = view(state, state.to_move)
+    knowledge = knowledge_of(seat_view)
+    rng = Stream("f", "0")
+    deals = list(dict.fromkeys(sample_hands(knowledge, rng) for _ in range(8)))
+    search = AlphaMuSearch(deals, seat_view.seat, knowledge.trump)
+    trick = seat_view.trick
+    points = seat_view.points[0] - seat_view.points[1]
+    pimc = search.root_fronts(trick.leader, tuple(trick.cards), points, 1)
+    alpha_mu = search.root_fronts(trick.leader, tuple(trick.cards), points, 3)
+    card = 16
+    assert len(pimc[card]) == 1 and sum(pimc[card][0]) == 1
+    # Two ways to play on, each winning in deals where the other loses: one card for all deals must choose.
+    assert len(alpha_mu[card]) == 2 and max(sum(vector) for vector in alpha_mu[card]) == -1
+    first, second = alpha_mu[card]
+    swapped = [index for index in range(len(deals)) if first[index] != second[index]]
+    assert len(swapped) == 2 and {first[swapped[0]], second[swapped[0]]} == {-1, 1}
+    # Each deal alone still gets PIMC's answer: the best of the two vectors deal by deal.
+    assert tuple(map(max, first, second)) == pimc[card][0]
