@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from couyon.games.couyon.bots import Bot, bot_id
+from couyon.games.couyon.bots.alphamu import AlphaMuBot
 from couyon.games.couyon.bots.baseline import BaselineBot
 from couyon.games.couyon.bots.expert import ExpertBot
 from couyon.games.couyon.bots.random_bot import RandomBot
@@ -13,6 +14,7 @@ _BOTS: tuple[Bot, ...] = (
     ExpertBot(version=1),
     ExpertBot(version=2),
     ExpertBot(version=3),
+    AlphaMuBot(version=4, depth=2, first_trick_worlds=32, worlds=96),
 )
 BOTS_BY_ID = {bot_id(bot): bot for bot in _BOTS}
 
