@@ -19,7 +19,7 @@ that every hard fact holds.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
@@ -28,6 +28,7 @@ from couyon.games.tarot.cards import (
     CHIEN_SIZES,
     EXCUSE_BIT,
     FACE_MASK,
+    FIRST_TRUMP,
     FULL_DECK_MASK,
     KING_MASK,
     SUIT_MASKS,
@@ -234,10 +235,11 @@ def possible_holdings(knowledge: Knowledge) -> list[int]:
     return holdings
 
 
-_RANDOM_ATTEMPTS = 12
-_LCG_MULTIPLIER = 6364136223846793005
-_LCG_INCREMENT = 1442695040888963407
-_MASK_64 = (1 << 64) - 1
+_RANDOM_ATTEMPTS: Final = 12
+_LCG_MULTIPLIER: Final = 6364136223846793005
+_LCG_INCREMENT: Final = 1442695040888963407
+_MASK_64: Final = (1 << 64) - 1
+_FIRST_TRUMP: Final = FIRST_TRUMP
 
 
 class DealSampler:
@@ -281,13 +283,18 @@ class DealSampler:
         self.plans.append((ordered, options))
 
     def draw(self, rng: Stream) -> list[int]:
-        """Every holder's cards (the seats' current hands, then the hidden pile) in one consistent deal."""
+        """Every holder's cards (the seats' current hands, then the hidden pile) in one consistent deal.
+
+        The cards go to small masks, plain cards and trumps apart (``habits``' split, machine integers compiled),
+        joined into each holder's hand at the end."""
         state = (rng.next_u32() << 32 | rng.next_u32()) or 1
         knowledge = self.knowledge
+        holders_count = len(self.room)
         for groups, options in self.plans:
             for _ in range(_RANDOM_ATTEMPTS):
                 left = list(self.room)
-                hands = list(knowledge.required)
+                plains = [0] * holders_count
+                trumps = [0] * holders_count
                 failed = False
                 for holders, cards in groups:
                     if len(holders) == 1:
@@ -297,7 +304,10 @@ class DealSampler:
                             break
                         left[only] -= len(cards)
                         for card in cards:
-                            hands[only] |= 1 << card
+                            if card < _FIRST_TRUMP:
+                                plains[only] |= 1 << card
+                            else:
+                                trumps[only] |= 1 << (card - _FIRST_TRUMP)
                         continue
                     for card in cards:
                         total = 0
@@ -312,11 +322,18 @@ class DealSampler:
                             pick -= left[holder]
                             if pick < 0:
                                 break
-                        hands[holder] |= 1 << card
+                        if card < _FIRST_TRUMP:
+                            plains[holder] |= 1 << card
+                        else:
+                            trumps[holder] |= 1 << (card - _FIRST_TRUMP)
                         left[holder] -= 1
                     if failed:
                         break
                 if not failed:
+                    hands = [
+                        required | plains[holder] | trumps[holder] << _FIRST_TRUMP
+                        for holder, required in enumerate(knowledge.required)
+                    ]
                     hands[knowledge.me] = knowledge.hand
                     return hands
             order = [card for _, cards in groups for card in cards]
