@@ -134,7 +134,15 @@ def test_expert_3_bids_as_expert_2_unless_the_hand_is_below_its_cutoff(players: 
 
 
 def test_bot_ids_go_into_records() -> None:
-    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "expert/2", "expert/3", "expert/4", "random/1"]
+    assert sorted(TAROT_BOTS_BY_ID) == [
+        "baseline/1",
+        "expert/1",
+        "expert/2",
+        "expert/3",
+        "expert/4",
+        "expert/5",
+        "random/1",
+    ]
     assert {tarot_bot_by_id(f"expert/{version}").name for version in (1, 2, 3)} == {"expert"}
     with pytest.raises(ValueError, match="unknown tarot bot"):
         tarot_bot_by_id("omniscient/1")

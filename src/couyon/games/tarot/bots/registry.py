@@ -21,6 +21,7 @@ _BOTS: tuple[TarotBot, ...] = (
     ExpertTarotBot.table_expert(2),
     ExpertTarotBot.table_expert(3),
     ExpertTarotBot.compiled_expert(),
+    ExpertTarotBot.compiled_expert(5),
 )
 TAROT_BOTS_BY_ID: dict[str, TarotBot] = {bot_id(bot): bot for bot in _BOTS}
 
