@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from couyon.common.cardsets import cards_in
-from couyon.games.tarot.cards import EXCUSE_BIT as _EXCUSE_BIT
 from couyon.games.tarot.cards import EXCUSE_INDEX as _EXCUSE_INDEX
 from couyon.games.tarot.cards import FIRST_TRUMP as _FIRST_TRUMP
 from couyon.games.tarot.cards import HALF_POINTS as _HALF_POINTS
@@ -42,12 +41,10 @@ from couyon.games.tarot.cards import SUIT_MASKS as _SUIT_MASKS
 from couyon.games.tarot.cards import TRUMP_MASK as _TRUMP_MASK
 from couyon.games.tarot.cards import TRUMPS_ABOVE as _TRUMPS_ABOVE
 from couyon.games.tarot.cards import TWENTY_ONE as _TWENTY_ONE
-from couyon.games.tarot.cards import bit
 from couyon.games.tarot.scoring import Contract
 
 # The card tables the play reads, bound here as Final: compiled (scripts/compile.py), a Final name is a C
 # static read directly, where an imported global is a dictionary lookup on every card.
-EXCUSE_BIT: Final = _EXCUSE_BIT
 EXCUSE_INDEX: Final = _EXCUSE_INDEX
 FIRST_TRUMP: Final = _FIRST_TRUMP
 HALF_POINTS: Final = _HALF_POINTS
@@ -71,7 +68,6 @@ SUIT_INDEX: Final[tuple[int, ...]] = tuple(
     -1 if card == EXCUSE_INDEX else TRUMP if card >= FIRST_TRUMP else card // RANKS_PER_SUIT for card in range(78)
 )
 PLAIN_MASK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-PETIT_BIT: Final = bit(PETIT)
 ABOVE_IN_SUIT: Final[tuple[int, ...]] = tuple(
     (SUIT_MASKS[card // RANKS_PER_SUIT] & ~((2 << card) - 1)) if card < FIRST_TRUMP else 0 for card in range(78)
 )
@@ -92,6 +88,8 @@ HIGH_PETIT: Final = 1
 HIGH_TWENTY_ONE: Final = 1 << (TWENTY_ONE - FIRST_TRUMP)
 HIGH_MIDDLE_TRUMPS: Final = HIGH_TRUMPS & ~(HIGH_PETIT | HIGH_TWENTY_ONE)
 """2T to 20T."""
+HIGH_SIXTEEN_UP: Final = HIGH_TRUMPS & ~((1 << (16 - 1)) - 1)
+"""16T to 21T."""
 HIGH_ABOVE: Final[tuple[int, ...]] = tuple(above >> FIRST_TRUMP for above in TRUMPS_ABOVE)
 """``TRUMPS_ABOVE`` as high masks."""
 
@@ -401,19 +399,21 @@ def hand_count(hand: int, players: int) -> float:
     and 1 more from the 16 up; kings 6, queens 3, knights 2, jacks 1, a king with its queen 1
     more; a suit of 5, 6, 7+ cards 5, 7, 9; a void 6 and a singleton 3 with 4 trumps or more.
     """
-    trumps = (hand & TRUMP_MASK).bit_count()
+    plain = plain_part(hand)
+    high = high_part(hand)
+    trumps = (high & HIGH_TRUMPS).bit_count()
     count = 0.0
-    if hand >> TWENTY_ONE & 1:
+    if high & HIGH_TWENTY_ONE:
         count += 10
-    if hand & EXCUSE_BIT:
+    if high & HIGH_EXCUSE:
         count += 8
-    if hand & PETIT_BIT:
+    if high & HIGH_PETIT:
         count += 9 if trumps >= 6 else 7 if trumps == 5 else 5 if trumps == 4 else 0
-    count += 2 * trumps + (hand & TRUMP_MASK & ~((1 << (FIRST_TRUMP + 15)) - 1)).bit_count()
-    count += 6 * (hand & KING_MASK).bit_count() + 3 * (hand & QUEEN_MASK).bit_count()
-    count += 2 * (hand & KNIGHT_MASK).bit_count() + (hand & JACK_MASK).bit_count()
+    count += 2 * trumps + (high & HIGH_SIXTEEN_UP).bit_count()
+    count += 6 * (plain & KING_MASK).bit_count() + 3 * (plain & QUEEN_MASK).bit_count()
+    count += 2 * (plain & KNIGHT_MASK).bit_count() + (plain & JACK_MASK).bit_count()
     for suit_mask in SUIT_MASKS:
-        held = hand & suit_mask
+        held = plain & suit_mask
         length = held.bit_count()
         if held & KING_MASK and held & QUEEN_MASK:
             count += 1

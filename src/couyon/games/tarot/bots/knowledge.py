@@ -236,9 +236,33 @@ def possible_holdings(knowledge: Knowledge) -> list[int]:
 
 
 _RANDOM_ATTEMPTS: Final = 12
-_LCG_MULTIPLIER: Final = 6364136223846793005
-_LCG_INCREMENT: Final = 1442695040888963407
-_MASK_64: Final = (1 << 64) - 1
+LCG_MULTIPLIER: Final = 6364136223846793005
+LCG_INCREMENT: Final = 1442695040888963407
+_MASK_16: Final = (1 << 16) - 1
+_M0: Final = LCG_MULTIPLIER & _MASK_16
+_M1: Final = LCG_MULTIPLIER >> 16 & _MASK_16
+_M2: Final = LCG_MULTIPLIER >> 32 & _MASK_16
+_M3: Final = LCG_MULTIPLIER >> 48
+_I0: Final = LCG_INCREMENT & _MASK_16
+_I1: Final = LCG_INCREMENT >> 16 & _MASK_16
+_I2: Final = LCG_INCREMENT >> 32 & _MASK_16
+_I3: Final = LCG_INCREMENT >> 48
+
+
+def lcg_next(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+    """The sampler's 64-bit generator, ``state * LCG_MULTIPLIER + LCG_INCREMENT`` modulo 2**64, on the state's
+    four 16-bit limbs (lowest first): every product and sum stays a machine integer once compiled, where the
+    64-bit state would be a Python big int."""
+    total = s0 * _M0 + _I0
+    r0 = total & _MASK_16
+    total = (total >> 16) + s0 * _M1 + s1 * _M0 + _I1
+    r1 = total & _MASK_16
+    total = (total >> 16) + s0 * _M2 + s1 * _M1 + s2 * _M0 + _I2
+    r2 = total & _MASK_16
+    total = (total >> 16) + s0 * _M3 + s1 * _M2 + s2 * _M1 + s3 * _M0 + _I3
+    return r0, r1, r2, total & _MASK_16
+
+
 _FIRST_TRUMP: Final = FIRST_TRUMP
 
 
@@ -286,8 +310,12 @@ class DealSampler:
         """Every holder's cards (the seats' current hands, then the hidden pile) in one consistent deal.
 
         The cards go to small masks, plain cards and trumps apart (``habits``' split, machine integers compiled),
-        joined into each holder's hand at the end."""
-        state = (rng.next_u32() << 32 | rng.next_u32()) or 1
+        joined into each holder's hand at the end. ``pick`` is ``((state >> 32) * total) >> 32`` on the limbs."""
+        high = rng.next_u32()
+        low = rng.next_u32()
+        s0, s1, s2, s3 = low & _MASK_16, low >> 16, high & _MASK_16, high >> 16
+        if not high and not low:
+            s0 = 1
         knowledge = self.knowledge
         holders_count = len(self.room)
         for groups, options in self.plans:
@@ -316,8 +344,8 @@ class DealSampler:
                         if not total:
                             failed = True
                             break
-                        state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK_64
-                        pick = ((state >> 32) * total) >> 32
+                        s0, s1, s2, s3 = lcg_next(s0, s1, s2, s3)
+                        pick = (((s3 * total) << 16) + s2 * total) >> 32
                         for holder in holders:
                             pick -= left[holder]
                             if pick < 0:
