@@ -219,7 +219,7 @@ class ExpertTarotBot:
         """``expert/4``: expert/1 on under half its card budget (2,800 simulated cards a card decision, still 6
         to 64 deals), passing the hands too weak to bid as expert/3 does: a candidate for the tables, not seated
         (it loses to expert/1 at three players, docs/tarot.md, "Bots"). ``expert/5``: expert/1's whole budget
-        (6,000 cards) with the same weak passes, once the compiled search afforded it."""
+        (6,000 cards) with the same weak passes, once the compiled search afforded it: the tables' bot."""
         return cls(version, budget=2800 if version == 4 else 6000, pass_below=TABLE_PASS_BELOW)
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
