@@ -37,7 +37,7 @@ def test_the_level_chooses_the_bots_of_a_free_game_and_never_of_the_daily(make_c
     tarot = new_game(client, game="tarot5", options={"level": "beginner"})
     assert tarot["bot"] == "baseline/1" and tarot["options"] == {"level": "beginner"}
     tarot_daily = new_game(client, "daily", game="tarot5", options={"level": "beginner"})
-    assert tarot_daily["bot"] == "expert/3" and tarot_daily["options"] == {"level": "expert"}
+    assert tarot_daily["bot"] == "expert/5" and tarot_daily["options"] == {"level": "expert"}
     stored = games_stored(client)
     for body, sentence in (
         ({"options": {"level": "hard"}}, "The option level of couyon is one of beginner, expert."),

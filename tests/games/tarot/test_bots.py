@@ -11,7 +11,7 @@ from couyon.games.tarot.bots import TarotBot, bot_id, bot_move, bot_rng, bots_en
 from couyon.games.tarot.bots.baseline import BaselineTarotBot
 from couyon.games.tarot.bots.expert import TABLE_PASS_BELOW, ExpertTarotBot, distinct_candidates
 from couyon.games.tarot.bots.habits import BID_THRESHOLDS, contract_for_count, hand_count
-from couyon.games.tarot.bots.knowledge import DealSampler, knowledge_of
+from couyon.games.tarot.bots.knowledge import LCG_INCREMENT, LCG_MULTIPLIER, DealSampler, knowledge_of, lcg_next
 from couyon.games.tarot.bots.omniscient import OmniscientTarotBot
 from couyon.games.tarot.bots.playout import marque_of, next_card, playout
 from couyon.games.tarot.bots.random_bot import RandomTarotBot
@@ -134,7 +134,15 @@ def test_expert_3_bids_as_expert_2_unless_the_hand_is_below_its_cutoff(players: 
 
 
 def test_bot_ids_go_into_records() -> None:
-    assert sorted(TAROT_BOTS_BY_ID) == ["baseline/1", "expert/1", "expert/2", "expert/3", "expert/4", "random/1"]
+    assert sorted(TAROT_BOTS_BY_ID) == [
+        "baseline/1",
+        "expert/1",
+        "expert/2",
+        "expert/3",
+        "expert/4",
+        "expert/5",
+        "random/1",
+    ]
     assert {tarot_bot_by_id(f"expert/{version}").name for version in (1, 2, 3)} == {"expert"}
     with pytest.raises(ValueError, match="unknown tarot bot"):
         tarot_bot_by_id("omniscient/1")
@@ -259,6 +267,35 @@ def test_sampled_deals_agree_with_the_view_and_the_true_deal_does(players: int) 
                             assert held.bit_count() == knowledge.sizes[holder]
                             assert held & ~knowledge.allowed[holder] & ~knowledge.required[holder] == 0
             state, _ = play_deal_step(state, bots)
+
+
+def test_the_samplers_generator_on_limbs_is_the_64_bit_lcg() -> None:
+    state = 0x0123456789ABCDEF
+    for start in (0, 1, (1 << 64) - 1, (1 << 32) - 1, 1 << 32, 1 << 48, state):
+        state = start
+        limbs = tuple(start >> shift & 0xFFFF for shift in (0, 16, 32, 48))
+        for _ in range(50):
+            state = (state * LCG_MULTIPLIER + LCG_INCREMENT) % (1 << 64)
+            limbs = lcg_next(*limbs)
+            assert sum(limb << shift for limb, shift in zip(limbs, (0, 16, 32, 48), strict=True)) == state
+
+
+def test_expert_5_plays_its_cards_as_expert_1() -> None:
+    fifth, first = tarot_bot_by_id("expert/5"), tarot_bot_by_id("expert/1")
+    assert isinstance(fifth, ExpertTarotBot) and isinstance(first, ExpertTarotBot)
+    assert (fifth.budget, fifth.pass_below, first.pass_below) == (first.budget, TABLE_PASS_BELOW, None)
+    state = new_game("bots-expert-5", 4)
+    compared = 0
+    while compared < 6 and not is_over(state):
+        seat = to_move(state)
+        assert seat is not None
+        seat_view = view(state, seat)
+        if seat_view.phase is Phase.PLAYING and len(seat_view.legal_moves) > 1:
+            chosen = [bot.choose(seat_view, bot_rng(state.seed, seat, state.move_count)) for bot in (fifth, first)]
+            assert chosen[0] == chosen[1]
+            compared += 1
+        state = play(state, BaselineTarotBot().choose(seat_view, bot_rng(state.seed, seat, state.move_count)))
+    assert compared == 6
 
 
 def play_deal_step(state: GameState, bots: list[TarotBot | OmniscientTarotBot]) -> tuple[GameState, Move]:

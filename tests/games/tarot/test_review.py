@@ -188,7 +188,7 @@ def test_a_cards_values_are_the_expert_searchs_and_an_equal_card_is_worth_the_on
                 assert decision["expert_choice"] == CARD_CODES[choice]
                 # A card the race could not tell from the expert's costs nothing; one it dropped, the difference.
                 kept = max(card for card in means if card <= move.cards[0])
-                lost = 0.0 if kept in search.active else round(means[choice] - means[kept], 3)
+                lost = 0.0 if kept in search.active else round(max(0.0, means[choice] - means[kept]), 3)
                 assert decision["cost"] == lost
                 dropped += kept not in search.active
                 checked += 1

@@ -101,7 +101,7 @@ def _tarot(players: int) -> GameKind:
         daily_options={"level": "expert"},
         level_bots={"beginner": "baseline/1"},
         # A hint asks the table's expert, so it costs no more than a table move.
-        hint_bot_id="expert/3",
+        hint_bot_id="expert/5",
         # A bid that simulates takes 28-115 ms on a loaded machine: 100 ms still leaked (AUC 0.71), 250 did not.
         decision_floor_ms=250,
         review=review_at(players),

@@ -4,7 +4,8 @@ Bid and écart by simulated deals (``bidding.py``), card play by rollouts of dea
 what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md ("Bots");
 ``expert/2`` (``table_expert(2)``) bids as expert/1 and plays on a tenth of its card budget, for the server;
 ``expert/3`` (``table_expert()``) is expert/2 that passes a hand too weak to bid without simulating it;
-``expert/4`` (``compiled_expert()``) is expert/1 on under half its card budget, with expert/3's weak passes.
+``expert/4`` (``compiled_expert()``) is expert/1 on under half its card budget, with expert/3's weak passes;
+``expert/5`` (``compiled_expert(5)``) is expert/1's whole budget with those weak passes.
 """
 
 from __future__ import annotations
@@ -214,11 +215,12 @@ class ExpertTarotBot:
         )
 
     @classmethod
-    def compiled_expert(cls) -> ExpertTarotBot:
+    def compiled_expert(cls, version: int = 4) -> ExpertTarotBot:
         """``expert/4``: expert/1 on under half its card budget (2,800 simulated cards a card decision, still 6
-        to 64 deals), passing the hands too weak to bid as expert/3 does: the compiled search's candidate for the
-        tables, not seated (it loses to expert/1 at three players, docs/tarot.md, "Bots")."""
-        return cls(4, budget=2800, pass_below=TABLE_PASS_BELOW)
+        to 64 deals), passing the hands too weak to bid as expert/3 does: a candidate for the tables, not seated
+        (it loses to expert/1 at three players, docs/tarot.md, "Bots"). ``expert/5``: expert/1's whole budget
+        (6,000 cards) with the same weak passes, once the compiled search afforded it: the tables' bot."""
+        return cls(version, budget=2800 if version == 4 else 6000, pass_below=TABLE_PASS_BELOW)
 
     def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
         """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""

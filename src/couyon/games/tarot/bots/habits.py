@@ -27,8 +27,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from couyon.common.cardsets import cards_in
-from couyon.games.tarot.cards import BOUT_MASK as _BOUT_MASK
-from couyon.games.tarot.cards import EXCUSE_BIT as _EXCUSE_BIT
 from couyon.games.tarot.cards import EXCUSE_INDEX as _EXCUSE_INDEX
 from couyon.games.tarot.cards import FIRST_TRUMP as _FIRST_TRUMP
 from couyon.games.tarot.cards import HALF_POINTS as _HALF_POINTS
@@ -43,13 +41,10 @@ from couyon.games.tarot.cards import SUIT_MASKS as _SUIT_MASKS
 from couyon.games.tarot.cards import TRUMP_MASK as _TRUMP_MASK
 from couyon.games.tarot.cards import TRUMPS_ABOVE as _TRUMPS_ABOVE
 from couyon.games.tarot.cards import TWENTY_ONE as _TWENTY_ONE
-from couyon.games.tarot.cards import bit
 from couyon.games.tarot.scoring import Contract
 
 # The card tables the play reads, bound here as Final: compiled (scripts/compile.py), a Final name is a C
 # static read directly, where an imported global is a dictionary lookup on every card.
-BOUT_MASK: Final = _BOUT_MASK
-EXCUSE_BIT: Final = _EXCUSE_BIT
 EXCUSE_INDEX: Final = _EXCUSE_INDEX
 FIRST_TRUMP: Final = _FIRST_TRUMP
 HALF_POINTS: Final = _HALF_POINTS
@@ -73,37 +68,61 @@ SUIT_INDEX: Final[tuple[int, ...]] = tuple(
     -1 if card == EXCUSE_INDEX else TRUMP if card >= FIRST_TRUMP else card // RANKS_PER_SUIT for card in range(78)
 )
 PLAIN_MASK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-PETIT_BIT: Final = bit(PETIT)
 ABOVE_IN_SUIT: Final[tuple[int, ...]] = tuple(
     (SUIT_MASKS[card // RANKS_PER_SUIT] & ~((2 << card) - 1)) if card < FIRST_TRUMP else 0 for card in range(78)
 )
 """For each plain card, the higher cards of its suit."""
 LOW_PLAIN_MASK: Final = PLAIN_MASK & ~(JACK_MASK | KNIGHT_MASK | QUEEN_MASK | KING_MASK)
 """The plain cards worth half a point: the 1 to the 10 of each suit."""
-MIDDLE_TRUMP_MASK: Final = TRUMP_MASK & ~BOUT_MASK
-"""2T to 20T."""
-CHEAP_ORDER: Final = (
-    LOW_PLAIN_MASK,
-    MIDDLE_TRUMP_MASK,
-    JACK_MASK,
-    KNIGHT_MASK,
-    QUEEN_MASK,
-    KING_MASK,
-    bit(TWENTY_ONE),
-    PETIT_BIT,
-    EXCUSE_BIT,
-)
-"""What gives away least first: low plain cards, middle trumps, then by points; the Petit and the Excuse last."""
 LOAD_ORDER: Final = (KING_MASK, QUEEN_MASK, KNIGHT_MASK, JACK_MASK, LOW_PLAIN_MASK)
 """The plain cards that load a trick most first."""
+FACE_ORDER: Final = (JACK_MASK, KNIGHT_MASK, QUEEN_MASK, KING_MASK)
+"""The faces that give away least first."""
+
+# The play works on each hand split in two small masks, so that compiled every mask operation is a machine
+# integer's (a 78-bit mask is a Python big int): its plain cards (bits 0–55, the card's own bit) and its "high"
+# cards, the trumps and the Excuse (bit ``card − FIRST_TRUMP``: the Petit 0, the 21 20, the Excuse 21).
+HIGH_EXCUSE: Final = 1 << (EXCUSE_INDEX - FIRST_TRUMP)
+HIGH_TRUMPS: Final = HIGH_EXCUSE - 1
+HIGH_PETIT: Final = 1
+HIGH_TWENTY_ONE: Final = 1 << (TWENTY_ONE - FIRST_TRUMP)
+HIGH_MIDDLE_TRUMPS: Final = HIGH_TRUMPS & ~(HIGH_PETIT | HIGH_TWENTY_ONE)
+"""2T to 20T."""
+HIGH_SIXTEEN_UP: Final = HIGH_TRUMPS & ~((1 << (16 - 1)) - 1)
+"""16T to 21T."""
+HIGH_ABOVE: Final[tuple[int, ...]] = tuple(above >> FIRST_TRUMP for above in TRUMPS_ABOVE)
+"""``TRUMPS_ABOVE`` as high masks."""
 
 
-def cheapest(mask: int) -> int:
-    """The card of ``mask`` that gives away least (the lowest of the first kind in ``CHEAP_ORDER``)."""
-    for kind in CHEAP_ORDER:
-        cards = mask & kind
+def plain_part(mask: int) -> int:
+    """The plain cards of a 78-bit ``mask``."""
+    return mask & PLAIN_MASK
+
+
+def high_part(mask: int) -> int:
+    """The trumps and the Excuse of a 78-bit ``mask``, as a high mask."""
+    return mask >> FIRST_TRUMP
+
+
+def cheapest(plain: int, high: int) -> int:
+    """The card that gives away least: low plain cards, middle trumps, then by points (the lowest of the first
+    kind held); the Petit and the Excuse last."""
+    cards = plain & LOW_PLAIN_MASK
+    if cards:
+        return (cards & -cards).bit_length() - 1
+    cards = high & HIGH_MIDDLE_TRUMPS
+    if cards:
+        return (cards & -cards).bit_length() - 1 + FIRST_TRUMP
+    for kind in FACE_ORDER:
+        cards = plain & kind
         if cards:
             return (cards & -cards).bit_length() - 1
+    if high & HIGH_TWENTY_ONE:
+        return TWENTY_ONE
+    if high & HIGH_PETIT:
+        return PETIT
+    if high & HIGH_EXCUSE:
+        return EXCUSE_INDEX
     raise ValueError("no card to give")
 
 
@@ -143,17 +162,22 @@ def beats(card: int, best: int, led: int) -> bool:
     return suit == led and SUIT_INDEX[best] == led and card > best
 
 
-def _beatable(card: int, led: int, later: Sequence[int]) -> bool:
-    """Whether a seat still to play may beat ``card`` (``later``: what each of them may hold)."""
+def _beatable(card: int, led: int, plains: list[int], highs: list[int], later: list[int]) -> bool:
+    """Whether a seat still to play may beat ``card`` (``later``: those seats; ``plains`` and ``highs``: what
+    each seat may hold)."""
     if card >= FIRST_TRUMP:
-        above = TRUMPS_ABOVE[card]
+        above = HIGH_ABOVE[card]
         if led == TRUMP:
-            return any(held & above for held in later)
+            return any(highs[seat] & above for seat in later)
         follow = SUIT_MASKS[led]
-        return any(held & above and not held & follow for held in later)
+        return any(highs[seat] & above and not plains[seat] & follow for seat in later)
     above = ABOVE_IN_SUIT[card]
     follow = SUIT_MASKS[led]
-    return any(held & above or (not held & follow and held & TRUMP_MASK) for held in later)
+    for seat in later:
+        plain = plains[seat]
+        if plain & above or (not plain & follow and highs[seat] & HIGH_TRUMPS):
+            return True
+    return False
 
 
 def habit_card(
@@ -178,13 +202,30 @@ def habit_card(
     points = 0
     for card in trick:
         points += HALF_POINTS[card]
-    return habit_choice(players, me, legal, leader, len(trick), index, best, led, points, camp, holdings, taker, attack)
+    return habit_choice(
+        players,
+        me,
+        plain_part(legal),
+        high_part(legal),
+        leader,
+        len(trick),
+        index,
+        best,
+        led,
+        points,
+        camp,
+        [plain_part(held) for held in holdings],
+        [high_part(held) for held in holdings],
+        taker,
+        attack,
+    )
 
 
 def habit_choice(
     players: int,
     me: int,
-    legal: int,
+    legal_plain: int,
+    legal_high: int,
     leader: int,
     played: int,
     index: int,
@@ -192,128 +233,144 @@ def habit_choice(
     led: int,
     points: int,
     camp: Sequence[int],
-    holdings: Sequence[int],
+    plains: list[int],
+    highs: list[int],
     taker: int,
     attack: bool,
 ) -> int:
-    """``habit_card`` with the trick already read: ``played`` cards in it, the winning ``index`` and ``best``
-    card (-1 while only the Excuse is in it), the ``led`` suit and its ``points`` in half points."""
-    hand = holdings[me]
-    if legal & EXCUSE_BIT and hand.bit_count() == 2:
+    """``habit_card`` on split masks (``legal_plain`` and ``legal_high``; per seat, ``plains`` and ``highs``),
+    with the trick already read: ``played`` cards in it, the winning ``index`` and ``best`` card (-1 while only
+    the Excuse is in it), the ``led`` suit and its ``points`` in half points."""
+    if legal_high & HIGH_EXCUSE and plains[me].bit_count() + highs[me].bit_count() == 2:
         return EXCUSE_INDEX
     if index < 0:
-        return _lead(players, me, hand, legal, camp, holdings, taker, attack)
-    later = [holdings[(leader + position) % players] for position in range(played + 1, players)]
+        return _lead(players, me, legal_plain, legal_high, camp, plains, highs, taker, attack)
+    later = [(leader + position) % players for position in range(played + 1, players)]
     winner = (leader + index) % players
     standing = camp[winner]
     if standing == 0 and attack:
         standing = FOE
     if standing == ALLY:
-        if not later or not _beatable(best, led, later):
-            if legal & PETIT_BIT and best >= FIRST_TRUMP:
+        if not later or not _beatable(best, led, plains, highs, later):
+            if legal_high & HIGH_PETIT and best >= FIRST_TRUMP:
                 return PETIT
-            plain_legal = legal & PLAIN_MASK
-            if plain_legal:
-                return most_loading(plain_legal)
-            return _lowest_trump(legal)
-        return _discard(legal)
-    winning = legal & TRUMPS_ABOVE[best] if best >= FIRST_TRUMP else legal & (ABOVE_IN_SUIT[best] | TRUMP_MASK)
-    if winning and standing == FOE:
-        sure = 0
+            if legal_plain:
+                return most_loading(legal_plain)
+            return _lowest_trump(legal_plain, legal_high)
+        return _discard(legal_plain, legal_high)
+    if best >= FIRST_TRUMP:
+        winning_plain = 0
+        winning_high = legal_high & HIGH_ABOVE[best]
+    else:
+        winning_plain = legal_plain & ABOVE_IN_SUIT[best]
+        winning_high = legal_high & HIGH_TRUMPS
+    if (winning_plain or winning_high) and standing == FOE:
         if not later:
-            sure = winning
+            sure_plain, sure_high = winning_plain, winning_high
         else:
-            rest = winning
+            sure_plain = 0
+            rest = winning_plain
             while rest:
                 low = rest & -rest
                 rest ^= low
-                if not _beatable(low.bit_length() - 1, led, later):
-                    sure |= low
-        if sure & PETIT_BIT:
+                if not _beatable(low.bit_length() - 1, led, plains, highs, later):
+                    sure_plain |= low
+            sure_high = 0
+            rest = winning_high
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if not _beatable(low.bit_length() - 1 + FIRST_TRUMP, led, plains, highs, later):
+                    sure_high |= low
+        if sure_high & HIGH_PETIT:
             return PETIT
-        if sure:
-            return cheapest(sure)
+        if sure_plain or sure_high:
+            return cheapest(sure_plain, sure_high)
         if points >= 8:
-            strongest = winning.bit_length() - 1
+            strongest = winning_high.bit_length() - 1 + FIRST_TRUMP if winning_high else winning_plain.bit_length() - 1
             if strongest != PETIT:
                 return strongest
-    elif winning and not later and winning & PETIT_BIT:
+    elif (winning_plain or winning_high) and not later and winning_high & HIGH_PETIT:
         return PETIT
-    return _discard(legal)
+    return _discard(legal_plain, legal_high)
 
 
-def _lowest_trump(legal: int) -> int:
-    trumps = legal & TRUMP_MASK
+def _lowest_trump(legal_plain: int, legal_high: int) -> int:
+    trumps = legal_high & HIGH_TRUMPS
     if not trumps:
-        return cheapest(legal)
-    others = trumps & ~PETIT_BIT
+        return cheapest(legal_plain, legal_high)
+    others = trumps & ~HIGH_PETIT
     chosen = others or trumps
-    return (chosen & -chosen).bit_length() - 1
+    return (chosen & -chosen).bit_length() - 1 + FIRST_TRUMP
 
 
-def _discard(legal: int) -> int:
+def _discard(legal_plain: int, legal_high: int) -> int:
     """The card that gives away least; the Excuse instead of a valuable card."""
-    rest = legal & ~EXCUSE_BIT
-    if not rest:
+    rest_high = legal_high & ~HIGH_EXCUSE
+    if not legal_plain and not rest_high:
         return EXCUSE_INDEX
-    card = cheapest(rest)
-    if legal & EXCUSE_BIT and HALF_POINTS[card] >= 5:
+    card = cheapest(legal_plain, rest_high)
+    if legal_high & HIGH_EXCUSE and HALF_POINTS[card] >= 5:
         return EXCUSE_INDEX
     return card
 
 
-def _master(suit_mask: int, hand: int, others: int) -> int | None:
-    """This hand's card of the suit that nobody else may beat, if it holds one (``others``: what they may hold)."""
+def _master(suit_mask: int, hand: int, others: int) -> int:
+    """The bit of this hand's card of the suit that nobody else may beat, or -1 if it holds none (``others``: what
+    they may hold; plain masks for a plain suit, high masks for the trumps)."""
     mine = hand & suit_mask
     if not mine:
-        return None
+        return -1
     top = mine.bit_length() - 1
     if others & suit_mask & ~((2 << top) - 1):
-        return None
+        return -1
     return top
 
 
 def _lead(
     players: int,
     me: int,
-    hand: int,
-    legal: int,
+    legal_plain: int,
+    legal_high: int,
     camp: Sequence[int],
-    holdings: Sequence[int],
+    plains: list[int],
+    highs: list[int],
     taker: int,
     attack: bool,
 ) -> int:
-    others = 0
+    others_plain = 0
+    others_high = 0
     for seat in range(players):
         if seat != me:
-            others |= holdings[seat]
-    trumps = legal & TRUMP_MASK
-    plain = legal & PLAIN_MASK
+            others_plain |= plains[seat]
+            others_high |= highs[seat]
+    trumps = legal_high & HIGH_TRUMPS
+    plain = legal_plain
     if attack:
-        if trumps and others & TRUMP_MASK:
-            master = _master(TRUMP_MASK, hand, others)
-            if master is not None and legal >> master & 1:
-                return master
+        if trumps and others_high & HIGH_TRUMPS:
+            master = _master(HIGH_TRUMPS, highs[me], others_high)
+            if master >= 0 and legal_high >> master & 1:
+                return master + FIRST_TRUMP
         ruffers = [
-            held for seat, held in enumerate(holdings) if seat != me and camp[seat] != ALLY and held & TRUMP_MASK
+            plains[seat] for seat in range(players) if seat != me and camp[seat] != ALLY and highs[seat] & HIGH_TRUMPS
         ]
         for suit_mask in SUIT_MASKS:
             if not plain & suit_mask:
                 continue
-            master = _master(suit_mask, hand, others)
-            if master is not None and all(held & suit_mask for held in ruffers):
+            master = _master(suit_mask, plains[me], others_plain)
+            if master >= 0 and all(held & suit_mask for held in ruffers):
                 return master
     else:
-        taker_held = holdings[taker]
-        if taker_held & TRUMP_MASK:
+        taker_plain = plains[taker]
+        if highs[taker] & HIGH_TRUMPS:
             for suit_mask in SUIT_MASKS:
-                if plain & suit_mask and not taker_held & suit_mask:
-                    return cheapest(plain & suit_mask)
+                if plain & suit_mask and not taker_plain & suit_mask:
+                    return cheapest(plain & suit_mask, 0)
         for suit_mask in SUIT_MASKS:
-            if not plain & suit_mask or not taker_held & suit_mask:
+            if not plain & suit_mask or not taker_plain & suit_mask:
                 continue
-            master = _master(suit_mask, hand, others)
-            if master is not None:
+            master = _master(suit_mask, plains[me], others_plain)
+            if master >= 0:
                 return master
     if plain:
         longest = SUIT_MASKS[0]
@@ -322,9 +379,9 @@ def _lead(
             count = (plain & suit_mask).bit_count()
             if count > length:
                 longest, length = suit_mask, count
-        return cheapest(plain & longest)
+        return cheapest(plain & longest, 0)
     if trumps:
-        return _lowest_trump(legal)
+        return _lowest_trump(legal_plain, legal_high)
     return EXCUSE_INDEX
 
 
@@ -342,19 +399,21 @@ def hand_count(hand: int, players: int) -> float:
     and 1 more from the 16 up; kings 6, queens 3, knights 2, jacks 1, a king with its queen 1
     more; a suit of 5, 6, 7+ cards 5, 7, 9; a void 6 and a singleton 3 with 4 trumps or more.
     """
-    trumps = (hand & TRUMP_MASK).bit_count()
+    plain = plain_part(hand)
+    high = high_part(hand)
+    trumps = (high & HIGH_TRUMPS).bit_count()
     count = 0.0
-    if hand >> TWENTY_ONE & 1:
+    if high & HIGH_TWENTY_ONE:
         count += 10
-    if hand & EXCUSE_BIT:
+    if high & HIGH_EXCUSE:
         count += 8
-    if hand & PETIT_BIT:
+    if high & HIGH_PETIT:
         count += 9 if trumps >= 6 else 7 if trumps == 5 else 5 if trumps == 4 else 0
-    count += 2 * trumps + (hand & TRUMP_MASK & ~((1 << (FIRST_TRUMP + 15)) - 1)).bit_count()
-    count += 6 * (hand & KING_MASK).bit_count() + 3 * (hand & QUEEN_MASK).bit_count()
-    count += 2 * (hand & KNIGHT_MASK).bit_count() + (hand & JACK_MASK).bit_count()
+    count += 2 * trumps + (high & HIGH_SIXTEEN_UP).bit_count()
+    count += 6 * (plain & KING_MASK).bit_count() + 3 * (plain & QUEEN_MASK).bit_count()
+    count += 2 * (plain & KNIGHT_MASK).bit_count() + (plain & JACK_MASK).bit_count()
     for suit_mask in SUIT_MASKS:
-        held = hand & suit_mask
+        held = plain & suit_mask
         length = held.bit_count()
         if held & KING_MASK and held & QUEEN_MASK:
             count += 1

@@ -19,7 +19,7 @@ that every hard fact holds.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from couyon.common.cardsets import cards_in
 from couyon.common.stream import Stream
@@ -28,6 +28,7 @@ from couyon.games.tarot.cards import (
     CHIEN_SIZES,
     EXCUSE_BIT,
     FACE_MASK,
+    FIRST_TRUMP,
     FULL_DECK_MASK,
     KING_MASK,
     SUIT_MASKS,
@@ -234,10 +235,35 @@ def possible_holdings(knowledge: Knowledge) -> list[int]:
     return holdings
 
 
-_RANDOM_ATTEMPTS = 12
-_LCG_MULTIPLIER = 6364136223846793005
-_LCG_INCREMENT = 1442695040888963407
-_MASK_64 = (1 << 64) - 1
+_RANDOM_ATTEMPTS: Final = 12
+LCG_MULTIPLIER: Final = 6364136223846793005
+LCG_INCREMENT: Final = 1442695040888963407
+_MASK_16: Final = (1 << 16) - 1
+_M0: Final = LCG_MULTIPLIER & _MASK_16
+_M1: Final = LCG_MULTIPLIER >> 16 & _MASK_16
+_M2: Final = LCG_MULTIPLIER >> 32 & _MASK_16
+_M3: Final = LCG_MULTIPLIER >> 48
+_I0: Final = LCG_INCREMENT & _MASK_16
+_I1: Final = LCG_INCREMENT >> 16 & _MASK_16
+_I2: Final = LCG_INCREMENT >> 32 & _MASK_16
+_I3: Final = LCG_INCREMENT >> 48
+
+
+def lcg_next(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+    """The sampler's 64-bit generator, ``state * LCG_MULTIPLIER + LCG_INCREMENT`` modulo 2**64, on the state's
+    four 16-bit limbs (lowest first): every product and sum stays a machine integer once compiled, where the
+    64-bit state would be a Python big int."""
+    total = s0 * _M0 + _I0
+    r0 = total & _MASK_16
+    total = (total >> 16) + s0 * _M1 + s1 * _M0 + _I1
+    r1 = total & _MASK_16
+    total = (total >> 16) + s0 * _M2 + s1 * _M1 + s2 * _M0 + _I2
+    r2 = total & _MASK_16
+    total = (total >> 16) + s0 * _M3 + s1 * _M2 + s2 * _M1 + s3 * _M0 + _I3
+    return r0, r1, r2, total & _MASK_16
+
+
+_FIRST_TRUMP: Final = FIRST_TRUMP
 
 
 class DealSampler:
@@ -281,13 +307,22 @@ class DealSampler:
         self.plans.append((ordered, options))
 
     def draw(self, rng: Stream) -> list[int]:
-        """Every holder's cards (the seats' current hands, then the hidden pile) in one consistent deal."""
-        state = (rng.next_u32() << 32 | rng.next_u32()) or 1
+        """Every holder's cards (the seats' current hands, then the hidden pile) in one consistent deal.
+
+        The cards go to small masks, plain cards and trumps apart (``habits``' split, machine integers compiled),
+        joined into each holder's hand at the end. ``pick`` is ``((state >> 32) * total) >> 32`` on the limbs."""
+        high = rng.next_u32()
+        low = rng.next_u32()
+        s0, s1, s2, s3 = low & _MASK_16, low >> 16, high & _MASK_16, high >> 16
+        if not high and not low:
+            s0 = 1
         knowledge = self.knowledge
+        holders_count = len(self.room)
         for groups, options in self.plans:
             for _ in range(_RANDOM_ATTEMPTS):
                 left = list(self.room)
-                hands = list(knowledge.required)
+                plains = [0] * holders_count
+                trumps = [0] * holders_count
                 failed = False
                 for holders, cards in groups:
                     if len(holders) == 1:
@@ -297,7 +332,10 @@ class DealSampler:
                             break
                         left[only] -= len(cards)
                         for card in cards:
-                            hands[only] |= 1 << card
+                            if card < _FIRST_TRUMP:
+                                plains[only] |= 1 << card
+                            else:
+                                trumps[only] |= 1 << (card - _FIRST_TRUMP)
                         continue
                     for card in cards:
                         total = 0
@@ -306,17 +344,24 @@ class DealSampler:
                         if not total:
                             failed = True
                             break
-                        state = (state * _LCG_MULTIPLIER + _LCG_INCREMENT) & _MASK_64
-                        pick = ((state >> 32) * total) >> 32
+                        s0, s1, s2, s3 = lcg_next(s0, s1, s2, s3)
+                        pick = (((s3 * total) << 16) + s2 * total) >> 32
                         for holder in holders:
                             pick -= left[holder]
                             if pick < 0:
                                 break
-                        hands[holder] |= 1 << card
+                        if card < _FIRST_TRUMP:
+                            plains[holder] |= 1 << card
+                        else:
+                            trumps[holder] |= 1 << (card - _FIRST_TRUMP)
                         left[holder] -= 1
                     if failed:
                         break
                 if not failed:
+                    hands = [
+                        required | plains[holder] | trumps[holder] << _FIRST_TRUMP
+                        for holder, required in enumerate(knowledge.required)
+                    ]
                     hands[knowledge.me] = knowledge.hand
                     return hands
             order = [card for _, cards in groups for card in cards]

@@ -12,7 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from couyon.games.tarot.bots.habits import ALLY, FOE, SUIT_INDEX, TRUMP, habit_card, habit_choice, trick_best
+from couyon.games.tarot.bots.habits import (
+    ALLY,
+    FOE,
+    HIGH_ABOVE,
+    HIGH_EXCUSE,
+    HIGH_TRUMPS,
+    SUIT_INDEX,
+    TRUMP,
+    habit_card,
+    habit_choice,
+    high_part,
+    plain_part,
+    trick_best,
+)
 from couyon.games.tarot.cards import BOUT_MASK as _BOUT_MASK
 from couyon.games.tarot.cards import EXCUSE_BIT as _EXCUSE_BIT
 from couyon.games.tarot.cards import EXCUSE_INDEX as _EXCUSE_INDEX
@@ -118,20 +131,25 @@ def camp_rows(attack: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 def playout(position: Position, first: int = -1) -> Outcome:
-    """Play ``position`` to the end with the usual habits for every seat (``first``: the next card, if given)."""
+    """Play ``position`` to the end with the usual habits for every seat (``first``: the next card, if given).
+
+    The hands are played on split masks (``habits``: plain and high), machine integers when compiled."""
     players = position.players
-    hands = list(position.hands)
+    plains = [plain_part(hand) for hand in position.hands]
+    highs = [high_part(hand) for hand in position.hands]
     attack = position.attack
     rows = camp_rows(attack)
     taker = position.taker
     leader = position.leader
     trick = list(position.trick)
-    cards = position.attack_cards
+    cards_plain = plain_part(position.attack_cards)
+    cards_high = high_part(position.attack_cards)
     shift = position.excuse_shift
     won = position.attack_tricks
     lost = position.defence_tricks
     left = position.tricks_left
-    forbidden = position.forbidden_lead
+    forbidden_plain = plain_part(position.forbidden_lead)
+    forbidden_high = high_part(position.forbidden_lead)
     previous = position.previous
     previous_winner = position.previous_winner
     winner = leader
@@ -143,34 +161,40 @@ def playout(position: Position, first: int = -1) -> Outcome:
         while len(trick) < players:
             played = len(trick)
             seat = (leader + played) % players
-            hand = hands[seat]
+            plain = plains[seat]
+            high = highs[seat]
             if first >= 0:
                 card = first
                 first = -1
             else:
                 if led < 0:
-                    legal = hand & ~forbidden if not trick else hand
-                else:
-                    legal = 0
-                    if led != TRUMP:
-                        legal = hand & SUIT_MASKS[led]
-                    if legal:
-                        legal |= hand & EXCUSE_BIT
+                    if trick:
+                        legal_plain, legal_high = plain, high
                     else:
-                        trumps = hand & TRUMP_MASK
+                        legal_plain, legal_high = plain & ~forbidden_plain, high & ~forbidden_high
+                else:
+                    legal_plain = 0
+                    legal_high = 0
+                    if led != TRUMP:
+                        legal_plain = plain & SUIT_MASKS[led]
+                    if legal_plain:
+                        legal_high = high & HIGH_EXCUSE
+                    else:
+                        trumps = high & HIGH_TRUMPS
                         if not trumps:
-                            legal = hand
+                            legal_plain, legal_high = plain, high
                         else:
                             if best >= FIRST_TRUMP:
-                                higher = trumps & TRUMPS_ABOVE[best]
+                                higher = trumps & HIGH_ABOVE[best]
                                 if higher:
                                     trumps = higher
-                            legal = trumps | (hand & EXCUSE_BIT)
-                if legal & (legal - 1):
+                            legal_high = trumps | (high & HIGH_EXCUSE)
+                if legal_plain & (legal_plain - 1) or legal_high & (legal_high - 1) or (legal_plain and legal_high):
                     card = habit_choice(
                         players,
                         seat,
-                        legal,
+                        legal_plain,
+                        legal_high,
                         leader,
                         played,
                         index,
@@ -178,13 +202,19 @@ def playout(position: Position, first: int = -1) -> Outcome:
                         led,
                         points,
                         rows[seat],
-                        hands,
+                        plains,
+                        highs,
                         taker,
                         attack[seat],
                     )
+                elif legal_plain:
+                    card = legal_plain.bit_length() - 1
                 else:
-                    card = legal.bit_length() - 1
-            hands[seat] = hand & ~(1 << card)
+                    card = legal_high.bit_length() - 1 + FIRST_TRUMP
+            if card < FIRST_TRUMP:
+                plains[seat] = plain & ~(1 << card)
+            else:
+                highs[seat] = high & ~(1 << (card - FIRST_TRUMP))
             trick.append(card)
             points += HALF_POINTS[card]
             suit = SUIT_INDEX[card]
@@ -196,7 +226,8 @@ def playout(position: Position, first: int = -1) -> Outcome:
                         best, index = card, played
                 elif suit == led and best < FIRST_TRUMP and card > best:
                     best, index = card, played
-        forbidden = 0
+        forbidden_plain = 0
+        forbidden_high = 0
         last = left == 1
         done = tuple(trick)
         excuse_wins = last and done[0] == EXCUSE_INDEX and (lost == 0 if attack[leader] else won == 0)
@@ -205,13 +236,16 @@ def playout(position: Position, first: int = -1) -> Outcome:
         for offset, card in enumerate(done):
             if card == EXCUSE_INDEX and not last:
                 if attack[(leader + offset) % players]:
-                    cards |= EXCUSE_BIT
+                    cards_high |= HIGH_EXCUSE
                     if not attack_wins:
                         shift -= 1
                 elif attack_wins:
                     shift += 1
             elif attack_wins:
-                cards |= 1 << card
+                if card < FIRST_TRUMP:
+                    cards_plain |= 1 << card
+                else:
+                    cards_high |= 1 << (card - FIRST_TRUMP)
         if attack_wins:
             won += 1
         else:
@@ -223,6 +257,7 @@ def playout(position: Position, first: int = -1) -> Outcome:
             trick = []
         else:
             trick = list(done)
+    cards = cards_plain | cards_high << FIRST_TRUMP
     return finish(attack, cards, shift, won, lost, tuple(trick), winner, previous, previous_winner)
 
 
