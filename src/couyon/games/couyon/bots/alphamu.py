@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from couyon.common.cardsets import top_down
 from couyon.common.stream import Stream
-from couyon.games.couyon.bots.baseline import BaselineBot
-from couyon.games.couyon.bots.expert import ExpertBot, Hands
+from couyon.games.couyon.bots.expert import ExpertBot, Hands, best_valued_card
 from couyon.games.couyon.bots.knowledge import knowledge_of
 from couyon.games.couyon.bots.objective import outcome_utilities
 from couyon.games.couyon.bots.solver import TranspositionTable, outcome_classes
@@ -65,9 +65,9 @@ class AlphaMuSearch:
         legal = standard_legal_cards(self.hands[0][self.me], trick, self.trump)
         if depth <= 1:
             solved = self._solve(live, leader, trick, points_ns)
-            return {card: [tuple(classes[card] for classes in solved)] for card in _cards(legal)}
+            return {card: [tuple(classes[card] for classes in solved)] for card in top_down(legal)}
         fronts: dict[int, Front] = {}
-        for card in _cards(legal):
+        for card in top_down(legal):
             fronts[card] = self._after_own_card(live, leader, trick, points_ns, depth, card)
         return fronts
 
@@ -112,14 +112,14 @@ class AlphaMuSearch:
                 return pareto([tuple(classes[card] for classes in solved) for card in solved[0]])
             legal = standard_legal_cards(self.hands[live[0]][seat], trick, self.trump)
             union: Front = []
-            for card in _cards(legal):
+            for card in top_down(legal):
                 union.extend(self._after_own_card(live, leader, trick, points_ns, depth, card))
             return pareto(union)
         # Another seat: each deal plays its own card, the opponents' worst for us, the partner's best.
         minimising = seat % 2 != self.me % 2
         by_card: dict[int, list[int]] = {}
         for position, world in enumerate(live):
-            for card in _cards(standard_legal_cards(self.hands[world][seat], trick, self.trump)):
+            for card in top_down(standard_legal_cards(self.hands[world][seat], trick, self.trump)):
                 by_card.setdefault(card, []).append(position)
         start = _ABOVE if minimising else -_ABOVE
         combined: Front = [(start,) * len(live)]
@@ -143,15 +143,6 @@ class AlphaMuSearch:
             # A vector beaten everywhere stays beaten by a per-deal minimum (or maximum) with anything.
             combined = pareto(merged)
         return combined
-
-
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
 
 
 class AlphaMuBot:
@@ -204,10 +195,4 @@ class AlphaMuBot:
         }
 
     def best_card(self, seat_view: SeatView, rng: Stream) -> int:
-        values = self.card_values(seat_view, rng)
-        best_value = max(values.values())
-        best_cards = [card for card, value in values.items() if value >= best_value - 1e-9]
-        if len(best_cards) == 1:
-            return best_cards[0]
-        preferred = BaselineBot().card_for(seat_view)
-        return preferred if preferred in best_cards else min(best_cards)
+        return best_valued_card(self.card_values(seat_view, rng), seat_view)

@@ -99,13 +99,7 @@ class ExpertBot:
 
     def _best_card(self, seat_view: SeatView, rng: Stream) -> int:
         totals, _ = self.card_totals(seat_view, rng)
-        best_total = max(totals.values())
-        best_cards = [card for card, total in totals.items() if total >= best_total - 1e-9]
-        if len(best_cards) == 1:
-            return best_cards[0]
-        # Equal in every deal solved: the village player's habits keep the margin.
-        preferred = BaselineBot().card_for(seat_view)
-        return preferred if preferred in best_cards else min(best_cards)
+        return best_valued_card(totals, seat_view)
 
     def card_totals(self, seat_view: SeatView, rng: Stream) -> tuple[dict[int, float], float]:
         """Each legal card's value to this seat's team in lines, summed over the deals solved with their
@@ -188,6 +182,17 @@ class ExpertBot:
                 pointer += step
                 picks += 1
         return chosen
+
+
+def best_valued_card(values: dict[int, float], seat_view: SeatView) -> int:
+    """The card of the highest value; among cards equal to within 1e-9 (equal in every deal solved), the village
+    player's habits keep the margin: the baseline's card if it is one of them, else the lowest."""
+    best_value = max(values.values())
+    best_cards = [card for card, value in values.items() if value >= best_value - 1e-9]
+    if len(best_cards) == 1:
+        return best_cards[0]
+    preferred = BaselineBot().card_for(seat_view)
+    return preferred if preferred in best_cards else min(best_cards)
 
 
 def _settled(solved: list[tuple[float, dict[int, float]]], totals: dict[int, float], z: float) -> bool:
