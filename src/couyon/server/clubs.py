@@ -851,7 +851,8 @@ def _games_of(kind: GameKind, games: int | None, deals: int | None) -> tuple[int
             f"A game of {name} has no fixed number of deals: give its tournament a number of games (count).",
         )
     count, rest = divmod(deals, per_game)
-    if per_game == 1 and not 1 <= count <= MAX_GAMES:
+    one_deal = kind.deals_per_game is None
+    if one_deal and not 1 <= count <= MAX_GAMES:
         raise ApiError(
             422,
             "invalid_fields",
@@ -864,7 +865,7 @@ def _games_of(kind: GameKind, games: int | None, deals: int | None) -> tuple[int
             f"A tournament of {name} has {per_game} to {per_game * MAX_GAMES} deals, in games of {per_game} deals: "
             f"a multiple of {per_game}.",
         )
-    return count, kind.deals_per_game is None
+    return count, one_deal
 
 
 def _brussels(naive_utc: dt.datetime) -> dt.datetime:
