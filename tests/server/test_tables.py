@@ -3,6 +3,7 @@ clocks and grace periods on a movable clock, the host's bot, rematch, results, r
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import random
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio.from_thread
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -26,10 +28,17 @@ from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_rep
 Client = Any
 Table = dict[str, Any]
 
+# Each test here takes a second or two: one that waits on a socket for a message that never comes fails fast.
+pytestmark = pytest.mark.timeout(120)
+
 
 @pytest.fixture
 def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]]:
+    """Apps whose clients (``person``) all run on one event loop, as a server process does: by default each
+    TestClient request gets a loop of its own, and the hub, bound to the newest, would notify a socket from a loop
+    that is not its own (or is closed): a message then waits until something else wakes the socket's loop."""
     apps: list[Any] = []
+    loops = contextlib.ExitStack()
 
     def make(**overrides: Any) -> Any:
         settings: dict[str, Any] = {
@@ -44,10 +53,12 @@ def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]
         }
         (tmp_path / "data").mkdir(exist_ok=True)
         app = create_app(Settings(**(settings | overrides)), clock=clock)
+        app.state.test_portal = loops.enter_context(anyio.from_thread.start_blocking_portal())
         apps.append(app)
         return app
 
-    yield make
+    with loops:
+        yield make
     for app in apps:
         app.state.replay.close()
         app.state.store.close()
@@ -60,6 +71,7 @@ def app(make_app: Callable[..., Any]) -> Any:
 
 def person(app: Any, name: str | None) -> Client:
     client = TestClient(app, base_url="http://127.0.0.1")
+    client.portal = app.state.test_portal
     if name is not None:
         assert client.put("/api/player", json={"name": name}).status_code == 200
     return client
