@@ -182,5 +182,7 @@ def make_client(database_url: str, clock: MovableClock, tmp_path: Path) -> Itera
     for client in clients:
         client.close()
     for app in apps.values():
-        app.state.replay.close()  # TestClient runs no lifespan, so no shutdown closes the replay process.
+        # TestClient runs no lifespan: no shutdown closes the replay process or the tables' listener.
+        app.state.replay.close()
+        app.state.table_hub.stop()
         app.state.store.close()

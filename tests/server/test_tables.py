@@ -61,6 +61,7 @@ def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]
         yield make
     for app in apps:
         app.state.replay.close()
+        app.state.table_hub.stop()
         app.state.store.close()
 
 

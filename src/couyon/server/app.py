@@ -600,11 +600,12 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     game_threads = Threads(GAME_THREADS, "couyon-game")
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
         pruning = asyncio.create_task(retention.run_periodically()) if retention.enabled else None
         yield
         if pruning is not None:
             pruning.cancel()
+        running.state.table_hub.stop()
         replay.close()
         health_threads.stop()
         game_threads.stop()

@@ -86,24 +86,31 @@ class PostgresNotifier:
         self._send_lock = threading.Lock()
         self._sender: Any = None
         self._thread: threading.Thread | None = None
+        self._target: tuple[asyncio.AbstractEventLoop, Callable[[str], None]]
 
     def start(self, loop: asyncio.AbstractEventLoop, deliver: Callable[[str], None]) -> None:
-        self._thread = threading.Thread(
-            target=self._listen, args=(loop, deliver), name="couyon-table-listener", daemon=True
-        )
-        self._thread.start()
+        """Deliver to ``loop`` from now on; one listener per notifier, started by the first call."""
+        self._target = (loop, deliver)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._listen, name="couyon-table-listener", daemon=True)
+            self._thread.start()
 
-    def _listen(self, loop: asyncio.AbstractEventLoop, deliver: Callable[[str], None]) -> None:
+    def _deliver(self, payload: str) -> None:
+        loop, deliver = self._target
+        with contextlib.suppress(RuntimeError):  # A loop closed meanwhile: its hub is bound to another by now.
+            loop.call_soon_threadsafe(deliver, payload)
+
+    def _listen(self) -> None:
         import psycopg
 
         while not self._stopped.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
-                    loop.call_soon_threadsafe(deliver, "*")
+                    self._deliver("*")
                     while not self._stopped.is_set():
                         for notice in connection.notifies(timeout=0.5):
-                            loop.call_soon_threadsafe(deliver, notice.payload)
+                            self._deliver(notice.payload)
             except Exception as error:  # The database is away: try again, then read every table again.
                 if self._stopped.is_set():
                     return
@@ -228,17 +235,24 @@ class TableHub:
     # -- lifetime ---------------------------------------------------------------------------------------
 
     def start(self) -> None:
+        """Bind to the running event loop (a server process has one; a test's clients may bring others)."""
         loop = asyncio.get_running_loop()
         if self._loop is loop:
             return
+        self._cancel_tasks()
         self._loop = loop
         self.notifier.start(loop, self._delivered)
         self._tasks = [loop.create_task(self._tick())]
 
-    async def stop(self) -> None:
+    def _cancel_tasks(self) -> None:
         for task in self._tasks:
-            task.cancel()
+            with contextlib.suppress(RuntimeError):  # Its loop is closed: the task went with it.
+                task.get_loop().call_soon_threadsafe(task.cancel)
         self._tasks = []
+
+    def stop(self) -> None:
+        """At shutdown: no more ticks, no more notifications."""
+        self._cancel_tasks()
         self.notifier.close()
         self._loop = None
 
