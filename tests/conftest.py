@@ -182,7 +182,12 @@ def make_client(database_url: str, clock: MovableClock, tmp_path: Path) -> Itera
     for client in clients:
         client.close()
     for app in apps.values():
-        # TestClient runs no lifespan: no shutdown closes the replay process or the tables' listener.
-        app.state.replay.close()
-        app.state.table_hub.stop()
-        app.state.store.close()
+        shut_down(app)
+
+
+def shut_down(app: Any) -> None:
+    """What the server's shutdown closes, for a test's app: TestClient runs no lifespan, so nothing else would end
+    its replay process, its tables' listener and tick, and its store."""
+    app.state.replay.close()
+    app.state.table_hub.stop()
+    app.state.store.close()

@@ -16,7 +16,7 @@ import anyio.from_thread
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.conftest import MovableClock
+from tests.conftest import MovableClock, shut_down
 
 from couyon.registry import GAMES, REVIEW_CODE, verify_record
 from couyon.server.app import create_app
@@ -60,9 +60,7 @@ def make_app(tmp_path: Path, clock: MovableClock) -> Iterator[Callable[..., Any]
     with loops:
         yield make
     for app in apps:
-        app.state.replay.close()
-        app.state.table_hub.stop()
-        app.state.store.close()
+        shut_down(app)
 
 
 @pytest.fixture
