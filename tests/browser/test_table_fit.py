@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -153,14 +154,45 @@ def test_tarot_decisions_fit_on_a_phone_held_sideways(new_context: ContextFactor
     assert tarot_situation(page) == "play"
     assert_decision_fits(page, f"tarot{players} {size} play", "#nothing")
     screenshot(page, f"fit-{size}-tarot{players}-play")
-    # The felt beside the hand is on the screen too: every seat's name, the contract and the trick.
+    assert_felt_on_screen(page, f"tarot{players} {size} play", players, height)
+
+    # The longest contract the badge can say, whatever the random deal gave: before and after the partner is known.
+    for partner_known in (False, True):
+        page.route("**/api/games/g_*", longest_contract(partner_known))
+        page.reload()
+        page.wait_for_selector("#centre .contract-badge")
+        assert_felt_on_screen(page, f"tarot{players} {size} longest contract", players, height)
+        page.unroute("**/api/games/g_*")
+
+
+def longest_contract(partner_known: bool) -> Callable[[Any], None]:
+    """A route giving the server's view with the longest badge: a garde contre by the seat of the longest name
+    and, at five, a knight called (the longest card's name) whose holder is that seat too."""
+
+    def fulfill(route: Any) -> None:
+        response = route.fetch()
+        answer = response.json()
+        deal = answer["view"]["deal"]
+        longest = "NW" if answer["view"]["players"] == 5 else "W"
+        deal.update(taker=longest, contract="garde-contre", multiplier=6)
+        if answer["view"]["players"] == 5:
+            deal.update(called="ND", partner_known=partner_known, partner=longest if partner_known else None)
+        route.fulfill(response=response, body=json.dumps(answer))
+
+    return fulfill
+
+
+def assert_felt_on_screen(page: Any, what: str, players: int, height: int) -> None:
+    """The felt beside the hand is on the screen too: every seat's name, the contract and the trick."""
     felt = "#felt .seat:not([hidden]) .seat-name, #centre .contract-badge, #trick .card"
     bottoms = page.locator(felt).evaluate_all(
         "(nodes) => nodes.map((n) => [n.dataset.card || n.textContent, n.getBoundingClientRect().bottom])"
     )
     assert len(bottoms) >= players + 1
-    below = [(what, round(bottom)) for what, bottom in bottoms if bottom > height]
-    assert not below, f"tarot{players} {size} play: below the screen: {below}"
+    below = [(part, round(bottom)) for part, bottom in bottoms if bottom > height]
+    if below:
+        screenshot(page, f"fit-failed-{what.replace(' ', '-')}", failing=True)
+    assert not below, f"{what}: below the screen: {below}"
 
 
 # Tarot: at every card South plays once others have, the trick he answers is on the screen with
