@@ -50,6 +50,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: "browser" in item.path.parts)
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """scripts/test runs two processes (``-n 2``): the faults and then the browser tests, which wait on pages,
+    servers and clusters more than they compute, in one; everything else in the other. Each process has its own
+    session fixtures (PostgreSQL cluster, couyon serve, Chromium), and the one that starts Playwright runs no
+    asyncio.run() after it."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class TwoStreams(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return "pages" if nodeid.startswith(("tests/browser/", "tests/faults/")) else "engine"
+
+    return TwoStreams(config, log)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
