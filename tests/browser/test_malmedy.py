@@ -137,7 +137,9 @@ def test_a_game_s_home_is_shown_with_its_heading_already_said(new_context: Conte
     page.wait_for_selector("#view-game:not([hidden])")
     assert page.locator("#game-title").inner_text() == "Tarot"
     page.get_by_role("link", name="Le couyon de Malmedy").first.click()
-    page.wait_for_function("() => document.body.dataset.game === 'malmedy' && !document.getElementById('view-game').hidden")
+    page.wait_for_function(
+        "() => document.body.dataset.game === 'malmedy' && !document.getElementById('view-game').hidden"
+    )
     assert held, "the game's words were not asked for: the heading's race was not exercised"
     assert page.locator("#game-title").inner_text() == "Le couyon de Malmedy"
     assert page.locator("#game-lead").inner_text().strip()
