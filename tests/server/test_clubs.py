@@ -125,6 +125,28 @@ def test_bad_club_input_is_refused_in_one_sentence_and_nothing_is_stored(make_cl
     assert creator.get(f"/api/clubs/{club['id']}").json()["name"] == "Café du Marché"
 
 
+def test_a_nul_character_in_an_id_code_or_secret_is_refused_in_one_sentence(make_client: Any, clock: Any) -> None:
+    # PostgreSQL takes no NUL in a text: looking one up was a 500 there (SQLite compares it and finds nothing).
+    (creator, member), club = a_club(make_client)
+    schedule(creator, club, clock)
+    requests = [
+        member.post("/api/clubs/join", json={"code": "ABCDE\u0000FGHJ"}),
+        member.post("/api/clubs/join", json={"code": "a" * 31 + "\u0000"}),
+        member.get("/api/clubs/c_%00x"),
+        member.get("/api/tournaments/t_%00x"),
+        member.post("/api/tournaments/t_%00x/play"),
+        member.get("/api/challenges/d_%00"),
+        member.post("/api/challenges", json={"game_id": "g_\u0000"}),
+        member.post("/api/challenges/d_%00/play"),
+        member.get("/api/games/g_%00"),
+        member.get("/api/tables/AB%00CD?secret=x"),
+    ]
+    for response in requests:
+        status, code, message = error_of(response)
+        assert status in (404, 422) and message.endswith("."), (response.request.url, status, code, message)
+    assert [entry["name"] for entry in member.get("/api/clubs").json()["clubs"]] == ["Café du Marché"]
+
+
 def test_codes_cannot_be_enumerated_the_joins_of_an_address_are_limited(make_client: Any) -> None:
     guesser = make_client()
     answers = [guesser.post("/api/clubs/join", json={"code": f"ABCDE{n:05d}"}).status_code for n in range(11)]

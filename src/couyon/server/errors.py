@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
-from sqlalchemy.exc import InterfaceError, InternalError, OperationalError
+from sqlalchemy.exc import DataError, InterfaceError, InternalError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException
 
@@ -230,6 +230,13 @@ async def _on_database_error(request: Request, error: Exception) -> JSONResponse
     return error_response(503, "database_unavailable", "The database is unavailable; try again shortly.", 1)
 
 
+async def _on_data_error(request: Request, error: Exception) -> JSONResponse:
+    # A value the database refuses to compare or store, which only a request can have brought: PostgreSQL takes no
+    # NUL character in a text (an id, a code; SQLite compares it and finds nothing, 404).
+    log.info("database refused a value", extra={"path": request.url.path, "detail": database_cause(error)[1]})
+    return error_response(422, "invalid_text", "The request holds a character the server cannot take (a NUL).")
+
+
 async def _on_unexpected(request: Request, error: Exception) -> JSONResponse:
     log.error("unexpected error", exc_info=error, extra={"path": request.url.path})
     return error_response(500, "internal", "Something went wrong on the server; the game is safe, try again.")
@@ -242,4 +249,5 @@ def install_error_handlers(app: FastAPI) -> None:
     # InternalError: PostgreSQL's read-only transaction (a standby) and aborted-transaction states.
     for database_error in (OperationalError, InterfaceError, InternalError, PoolTimeoutError):
         app.add_exception_handler(database_error, _on_database_error)
+    app.add_exception_handler(DataError, _on_data_error)
     app.add_exception_handler(Exception, _on_unexpected)
