@@ -144,6 +144,8 @@ def test_a_game_s_home_is_shown_with_its_heading_already_said(new_context: Conte
     assert page.locator("#game-title").inner_text() == "Le couyon de Malmedy"
     assert page.locator("#game-lead").inner_text().strip()
     assert page.evaluate("document.activeElement.id") == "game-title"
+    # Its links too: they once pointed at the last game's pages (or none) until the words came.
+    assert page.locator("#game-rules-link").get_attribute("href") == "#/rules/malmedy"
     held.pop().continue_()
 
     # The rules are a fragment fetched on the first visit: their view is shown once it holds their heading.

@@ -343,6 +343,13 @@ async function fetchDaily(gameId) {
 
 async function refreshHome(gameId) {
   const home = homeOf(gameId);
+  if (gameId !== DEFAULT_GAME) {
+    // The links need no words: set before the words load, while the home is already shown with its heading.
+    $("game-rules-link").href = routeFor("rules", gameId);
+    $("game-board-link").href = routeFor("leaderboard", gameId);
+    $("game-results-link").href = routeFor("results", gameId);
+    $("game-stats-link").href = routeFor("stats", gameId);
+  }
   // Another game's home says some of its own words (couyon's home, the site's, needs none of its own).
   if (gameId !== DEFAULT_GAME) await loadWords(gameId).catch(() => {}); // else it says the shared ones
   if (gameId === DEFAULT_GAME) renderOptions(gameId, $("home-options"), "home-option");
@@ -351,10 +358,6 @@ async function refreshHome(gameId) {
   if (gameId !== DEFAULT_GAME) {
     $("game-title").textContent = gameName(gameId);
     $("game-lead").textContent = gameSentence(gameId);
-    $("game-rules-link").href = routeFor("rules", gameId);
-    $("game-board-link").href = routeFor("leaderboard", gameId);
-    $("game-results-link").href = routeFor("results", gameId);
-    $("game-stats-link").href = routeFor("stats", gameId);
     renderOptions(gameId);
     const own = t()[gameId] ?? {};
     $("game-free-text").textContent = own.freeText ?? t().freeText;
