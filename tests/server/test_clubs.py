@@ -412,6 +412,7 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
         Entrant("a", "A", {1: 50, 2: 10}, {1: [line(1, 30), line(2, 10)], 2: [line(1, 5)]}),
         Entrant("b", "B", {1: 40, 2: 20}, {1: [line(1, 30), line(2, 0)], 2: [line(1, 9)]}),
         Entrant("c", "C", {1: 60}, {1: [line(1, -10)]}),  # Game 2 unfinished at closing; his game 1 had one deal.
+        Entrant("d", "D", {}, {}),  # No game counted (a hint in each): 0 on every deal, not no score at all.
     ]
     answer = standings(entrants, 2)
     percents = {
@@ -429,7 +430,7 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
     }
     # C's duplicate: 0 on his one deal, and 0 on the one deal of game 2 he has no game of: 0 / 2.
     # Equal totals: more games counted first, and equal both ways shares the rank.
-    assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3)}
+    assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3), "d": (4, 0, 0.0, 3)}
 
 
 def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: Any, clock: Any) -> None:

@@ -153,7 +153,7 @@ def standings(entrants: list[Entrant], count: int) -> Json:
                 "name": entrant.name,
                 "total": sum(entrant.scores.values()),
                 "games": len(entrant.scores),
-                "duplicate": round(sum(mine) / (len(mine) + absent), 1) if deal_based and mine else None,
+                "duplicate": round(sum(mine) / (len(mine) + absent), 1) if deal_based and (mine or absent) else None,
             }
         )
     table.sort(key=lambda row: (-row["total"], -row["games"], row["entrant"]))
