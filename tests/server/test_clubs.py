@@ -433,6 +433,48 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
     assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3), "d": (4, 0, 0.0, 3)}
 
 
+def test_a_tournament_or_challenge_game_is_dealt_as_a_free_one_held_by_the_floor_and_verified(
+    make_client: Any, clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Both routes deal a game as POST /api/games does: the answer waits the floor of the bot moves made before the
+    # player's first turn (their time would tell what the bots hold), and a game those moves ended is verified.
+    from tests.games.coucou.test_as_qui_court_server import dealt_out_before_speaking
+
+    from couyon.server.pacing import AnswerFloor
+
+    held: list[int] = []
+    original = AnswerFloor.hold
+
+    async def recording(self: AnswerFloor, arrival: float, bot_moves: int, game_floor_ms: int, what: str) -> None:
+        held.append(bot_moves)
+        await original(self, arrival, bot_moves, game_floor_ms, what)
+
+    monkeypatch.setattr(AnswerFloor, "hold", recording)
+    (creator, member), club = a_club(make_client)
+    tarot = schedule(creator, club, clock, game="tarot4", options={}, count=1).json()
+    held.clear()
+    started = member.post(f"/api/tournaments/{tarot['id']}/play")
+    assert started.status_code == 201, started.text
+    assert held == [started.json()["view"]["move_number"]]  # no move of his yet: every move is a bot's
+
+    finished = play_to_end(creator, new_game(creator, game="coucou", options=FAST), random.Random(2))
+    link = creator.post("/api/challenges", json={"game_id": finished["id"]}).json()["link"]
+    held.clear()
+    taken = member.post(f"/api/challenges/{link.rsplit('/', 1)[1]}/play")
+    assert taken.status_code == 201, taken.text
+    assert held == [taken.json()["view"]["move_number"]]
+
+    # As qui court, seat 1 dealt out before he speaks: the game is over when it is dealt, and counts once verified.
+    seed = next(f"dealt-out-{n}" for n in range(2000) if dealt_out_before_speaking(f"dealt-out-{n}"))
+    monkeypatch.setattr(clubs.ClubService, "tournament_seed", lambda _self, _tournament, _number: seed)
+    made = schedule(creator, club, clock, game="as-qui-court", options={"players": 5, "tokens": 1}, count=1).json()
+    over = member.post(f"/api/tournaments/{made['id']}/play").json()
+    assert over["leaderboard_pending"] and not over["view"]["legal"]
+    clock.advance(dt.timedelta(hours=3))
+    standings = member.get(f"/api/tournaments/{made['id']}/results").json()["standings"]
+    assert [(row["name"], row["games"]) for row in standings] == [("JoueurB", 1)]
+
+
 def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: Any, clock: Any) -> None:
     (creator, member), club = a_club(make_client)
     tid = schedule(creator, club, clock, count=1).json()["id"]

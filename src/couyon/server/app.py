@@ -910,7 +910,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
 
-    app.include_router(clubs_router(service, secret, current_player, remember))  # Clubs and tournaments (issue 22).
+    app.include_router(
+        clubs_router(service, secret, current_player, remember, answer_floor)
+    )  # Clubs and tournaments (issue 22).
     # Friends' tables: their routes and socket (server/tables_api.py).
     include_tables(app, service, store, secret, answer_floor, settings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.

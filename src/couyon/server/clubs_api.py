@@ -11,16 +11,17 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 from starlette.concurrency import run_in_threadpool
 
 from couyon.registry import DEFAULT_GAME
 from couyon.server.clubs import ClubService
 from couyon.server.errors import ApiError, ErrorBody, documented
-from couyon.server.games import GameAnswerModel, GameService
+from couyon.server.games import GameAnswer, GameAnswerModel, GameService
 from couyon.server.identity import new_player_id
 from couyon.server.limits import RateLimiter
+from couyon.server.pacing import AnswerFloor
 
 JOINS_PER_MINUTE = 10
 """Join attempts per address (and per player) a minute: a code of 49 bits cannot be enumerated at that pace."""
@@ -232,6 +233,7 @@ def clubs_router(
     secret: bytes,
     current_player: Callable[[Request], str | None],
     remember: Callable[[Response, str, Request], None],
+    answer_floor: AnswerFloor,
 ) -> APIRouter:
     """The routes under ``/api/clubs``, ``/api/tournaments`` and ``/api/challenges``."""
     clubs = ClubService(service, secret)
@@ -248,6 +250,19 @@ def clubs_router(
         if new:
             remember(response, player_id, request)
         return response
+
+    async def dealt(
+        deal: Callable[[], tuple[GameAnswer, bool]], background: BackgroundTasks
+    ) -> tuple[GameAnswer, bool]:
+        """A game dealt or resumed as ``POST /api/games`` does it: the answer held by the floor of the bot moves
+        made before the player's first turn (their time would tell what the bots hold: server/pacing.py), and
+        its verifying replay run once it is sent when those moves ended it."""
+        arrival = answer_floor.monotonic()
+        answer, created = await run_in_threadpool(deal)
+        await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "create")
+        if answer.leaderboard_pending:
+            background.add_task(service.verify_finished, answer.game.id)
+        return answer, created
 
     @router.post("/api/clubs", status_code=201, responses=documented(_answer(ClubModel, 201), errors=WRITE))
     async def create_club(body: ClubName, request: Request) -> Response:
@@ -346,11 +361,11 @@ def clubs_router(
             errors=(404, 409, 429, 503),
         ),
     )
-    async def play(tournament_id: str, request: Request) -> Response:
+    async def play(tournament_id: str, request: Request, background: BackgroundTasks) -> Response:
         player_id = current_player(request)
         if player_id is None:
             raise ApiError(404, "unknown_tournament", "There is no such tournament for this player.")
-        answer, created = await run_in_threadpool(clubs.play, tournament_id, player_id)
+        answer, created = await dealt(lambda: clubs.play(tournament_id, player_id), background)
         return _json(answer.to_json(), 201 if created else 200)
 
     @router.get(
@@ -407,9 +422,9 @@ def clubs_router(
             errors=(404, 409, 429, 503),
         ),
     )
-    async def take(challenge_id: str, request: Request) -> Response:
+    async def take(challenge_id: str, request: Request, background: BackgroundTasks) -> Response:
         player_id, new = player(request)
-        answer, created = await run_in_threadpool(clubs.take, challenge_id, player_id)
+        answer, created = await dealt(lambda: clubs.take(challenge_id, player_id), background)
         return answered(answer.to_json(), 201 if created else 200, request, player_id, new)
 
     @router.get("/api/challenges/{challenge_id}", responses=documented(_answer(ChallengeResultsModel), errors=READ))
