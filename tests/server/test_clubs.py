@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import json
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -145,6 +146,32 @@ def test_a_nul_character_in_an_id_code_or_secret_is_refused_in_one_sentence(make
         status, code, message = error_of(response)
         assert status in (404, 422) and message.endswith("."), (response.request.url, status, code, message)
     assert [entry["name"] for entry in member.get("/api/clubs").json()["clubs"]] == ["Café du Marché"]
+
+
+def test_two_hand_overs_at_once_leave_one_creator(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two tabs of the creator, each handing the club to another member: both passed the creator's check before
+    # either wrote, and the club had two creators.
+    (creator, bea, _cyril), club = a_club(make_client, 3)
+    keys = [member["key"] for member in creator.get(f"/api/clubs/{club['id']}").json()["members"][1:]]
+    both_checked = threading.Barrier(2)
+    original = clubs.ClubService._member_named
+
+    def after_both_checks(self: clubs.ClubService, club_id: str, key: str) -> Any:
+        found = original(self, club_id, key)
+        both_checked.wait(timeout=10)
+        return found
+
+    monkeypatch.setattr(clubs.ClubService, "_member_named", after_both_checks)
+    answers = at_once(
+        [lambda key=key: creator.post(f"/api/clubs/{club['id']}/hand-over", json={"member": key}) for key in keys]
+    )
+    monkeypatch.undo()
+    assert sorted(answer.status_code for answer in answers) == [200, 409], [answer.text for answer in answers]
+    refused = next(answer for answer in answers if answer.status_code == 409)
+    assert error_of(refused)[1] == "club_changed"
+    roles = {member["name"]: member["role"] for member in bea.get(f"/api/clubs/{club['id']}").json()["members"]}
+    assert sorted(roles.values()) == ["creator", "manager", "member"], roles
+    assert roles["JoueurA"] == "manager"
 
 
 def test_codes_cannot_be_enumerated_the_joins_of_an_address_are_limited(make_client: Any) -> None:

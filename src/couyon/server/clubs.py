@@ -375,7 +375,10 @@ class ClubService:
         member = self._member_named(club_id, key)
         if member.player_id == player_id:
             raise ApiError(409, "creator_stays", "You are already the club's creator.")
-        self.clubs.hand_over(club_id, player_id, member.player_id)
+        if not self.clubs.hand_over(club_id, player_id, member.player_id):
+            raise ApiError(
+                409, "club_changed", "The club changed meanwhile (its creator or this member): nothing was handed over."
+            )
         return self.club_json(club_id, player_id)
 
     # -- the members' board of a game's daily ------------------------------------------------------------

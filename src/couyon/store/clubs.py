@@ -157,6 +157,10 @@ class AlreadyMember(Exception):
     """The player is already a member of that club."""
 
 
+class _Undone(Exception):
+    """Raised inside a write transaction to roll back what it did so far."""
+
+
 class ClubStore:
     """The reads and writes of clubs, tournaments and challenges over a ``Store`` (its engine and write lock)."""
 
@@ -264,24 +268,35 @@ class ClubStore:
         return bool(changed)
 
     def hand_over(self, club_id: str, creator_id: str, heir_id: str) -> bool:
-        """The creator's role goes to another member and he stays a manager, in one transaction."""
-        with self.store._write() as connection:
-            heir = connection.execute(
-                update(club_members)
-                .where(
-                    club_members.c.club_id == club_id,
-                    club_members.c.player_id == heir_id,
-                    club_members.c.role != "creator",
-                )
-                .values(role="creator")
-            ).rowcount
-            if not heir:
-                return False
-            connection.execute(
-                update(club_members)
-                .where(club_members.c.club_id == club_id, club_members.c.player_id == creator_id)
-                .values(role="manager")
-            )
+        """The creator's role goes to another member and he stays a manager, in one transaction; False, and nothing
+        changed, when ``creator_id`` is no longer the creator (another hand-over came first: the demotion waits for
+        it and then finds no creator's row) or the heir is no longer a member."""
+        try:
+            with self.store._write() as connection:
+                demoted = connection.execute(
+                    update(club_members)
+                    .where(
+                        club_members.c.club_id == club_id,
+                        club_members.c.player_id == creator_id,
+                        club_members.c.role == "creator",
+                    )
+                    .values(role="manager")
+                ).rowcount
+                if not demoted:
+                    return False
+                heir = connection.execute(
+                    update(club_members)
+                    .where(
+                        club_members.c.club_id == club_id,
+                        club_members.c.player_id == heir_id,
+                        club_members.c.role != "creator",
+                    )
+                    .values(role="creator")
+                ).rowcount
+                if not heir:
+                    raise _Undone
+        except _Undone:
+            return False
         return True
 
     def daily_entries(self, club_id: str, game: str, first: dt.date, last: dt.date) -> list[LeaderboardEntry]:
