@@ -502,6 +502,26 @@ def test_a_tournament_or_challenge_game_is_dealt_as_a_free_one_held_by_the_floor
     assert [(row["name"], row["games"]) for row in standings] == [("JoueurB", 1)]
 
 
+def test_a_challenge_asked_twice_at_once_is_one_link(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two tabs asking for the same game's challenge both found none and each stored its own: two links.
+    client = make_client()
+    finished = play_to_end(client, new_game(client, game="coucou", options=FAST), random.Random(1))
+    both_looked = threading.Barrier(2)
+    original = ClubStore.challenge_of_game
+
+    def after_both_looked(self: ClubStore, game_id: str) -> Any:
+        found = original(self, game_id)
+        both_looked.wait(timeout=10)
+        return found
+
+    monkeypatch.setattr(ClubStore, "challenge_of_game", after_both_looked)
+    answers = at_once([lambda: client.post("/api/challenges", json={"game_id": finished["id"]})] * 2)
+    monkeypatch.undo()
+    assert [answer.status_code for answer in answers] == [201, 201]
+    assert len({answer.json()["link"] for answer in answers}) == 1
+    assert client.post("/api/challenges", json={"game_id": finished["id"]}).json() == answers[0].json()
+
+
 def test_two_devices_of_one_player_starting_at_once_get_one_game(make_client: Any, clock: Any) -> None:
     (creator, member), club = a_club(make_client)
     tid = schedule(creator, club, clock, count=1).json()["id"]

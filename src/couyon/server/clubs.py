@@ -735,8 +735,9 @@ class ClubService:
         assert player_id is not None
         found = self.clubs.challenge_of_game(game.id)
         if found is None:
-            found = Challenge("d_" + secrets.token_urlsafe(12), game.id, player_id, self.now())
-            self.clubs.create_challenge(found)
+            found = self.clubs.create_challenge(
+                Challenge("d_" + secrets.token_urlsafe(12), game.id, player_id, self.now())
+            )
         return {"id": found.id, "link": f"/#/challenge/{found.id}"}
 
     def _challenge(self, challenge_id: str) -> tuple[Challenge, StoredGame]:

@@ -38,7 +38,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from couyon.store.schema import leaderboard_entries, metadata, players
+from couyon.store.schema import games, leaderboard_entries, metadata, players
 from couyon.store.store import LeaderboardEntry, Store, StoredGame
 
 ROLES = ("creator", "manager", "member")
@@ -478,9 +478,16 @@ class ClubStore:
 
     # -- challenges ---------------------------------------------------------------------------
 
-    def create_challenge(self, challenge: Challenge) -> None:
+    def create_challenge(self, challenge: Challenge) -> Challenge:
+        """Store ``challenge`` unless its game has one already (two tabs asking at once): the one that stands. The
+        game's row is locked first, so two such writes on PostgreSQL run one after the other, as SQLite's do."""
         with self.store._write() as connection:
+            connection.execute(select(games.c.id).where(games.c.id == challenge.game_id).with_for_update())
+            standing = connection.execute(select(challenges).where(challenges.c.game_id == challenge.game_id)).all()
+            if standing:
+                return Challenge(**standing[0]._asdict())
             connection.execute(insert(challenges).values(**_fields(challenge)))
+        return challenge
 
     def challenge(self, challenge_id: str) -> Challenge | None:
         rows = self._read(select(challenges).where(challenges.c.id == challenge_id))
