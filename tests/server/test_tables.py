@@ -7,6 +7,7 @@ import contextlib
 import datetime as dt
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -240,6 +241,50 @@ def test_a_clock_that_runs_out_has_the_bot_play_that_one_decision_recorded_as_it
     assert game_of(anne, table)["move_number"] == before + len(plan.moves)
     game_id = shown["game_id"]
     assert before in service.store.bot_numbers(game_id)
+
+
+def test_a_move_made_while_a_run_out_clock_s_bot_waits_to_be_stored_is_answered_by_the_bots(
+    app: Any, clock: Any
+) -> None:
+    # Anne's clock ran out and the bot's plan for her seat waits (on the answer floor: here, until she has moved);
+    # she moves meanwhile. The plan is stale, and her move's answer found a bot run under way: that run plans again
+    # from her move (it used to end there, and the game waited for bots nobody would play).
+    anne = person(app, "Anne")
+    for _ in range(20):  # A table where she speaks in the bidding: after a pass of hers, a bot speaks (or deals).
+        table = opened(anne, "couyon", clock=15, level="beginner")
+        start(anne, table)
+        answer = game_of(anne, table)
+        if _to_move_is(answer, "S") and "pass" in answer["view"]["legal"]:
+            break
+    else:
+        raise AssertionError("no table of 20 began with Anne's bid")
+    service, hub = app.state.tables, app.state.table_hub
+    code = table["code"].replace("-", "")
+    planned, moved = threading.Event(), threading.Event()
+    plan_bots, commit = service.plan_bots, service.commit
+
+    def plan_and_tell(*arguments: Any) -> Any:
+        plan = plan_bots(*arguments)
+        planned.set()
+        return plan
+
+    def commit_once_she_moved(plan: Any) -> bool:
+        assert moved.wait(timeout=10)
+        return bool(commit(plan))
+
+    service.plan_bots, service.commit = plan_and_tell, commit_once_she_moved
+    clock.advance(dt.timedelta(seconds=16))
+    running = app.state.test_portal.start_task_soon(hub.run_bots, code, True)
+    assert planned.wait(timeout=10)
+    played = move(anne, table, "pass", answer["move_number"])
+    moved.set()
+    assert played.status_code == 200 and not _to_move_is(played.json(), "S"), played.text
+    running.result(timeout=30)
+    service.plan_bots, service.commit = plan_bots, commit
+    assert service.plan_bots(code) is None  # Nothing left for the bots: the game waits for Anne again (or is over).
+    after = game_of(anne, table, since=answer["move_number"])
+    assert after["move_number"] > answer["move_number"] + 1 and after["events"][0]["seat"] == "S"
+    assert answer["move_number"] not in service.store.bot_numbers(after["id"])  # Her move, not the bot's.
 
 
 def test_a_player_gone_past_the_grace_period_has_his_seat_played_until_he_comes_back(app: Any, clock: Any) -> None:
@@ -607,6 +652,39 @@ def test_table_answers_are_held_by_the_answer_floor_for_every_bot_decision(make_
         answer = played.json()
         bots = len(answer["events"]) and sum(1 for event in answer["events"] if event.get("seat") not in (None, "S"))
         assert time.monotonic() - began >= 0.06 * bots
+
+
+def test_a_taker_who_lets_his_chelem_go_has_the_leader_s_card_played_after_the_answer_floor(
+    make_app: Callable[..., Any],
+) -> None:
+    # Letting the chelem go stores nothing of the taker's: the leader's bot plays, and its card goes out no
+    # sooner than the floor after it began, like every bot decision (the time it took would tell of its hand).
+    app = make_app(answer_floor_ms=150)
+    anne = person(app, "Anne")
+    for _ in range(30):
+        table = opened(anne, "tarot4", level="beginner")
+        start(anne, table)
+        answer = game_of(anne, table)
+        while answer["view"]["phase"] == "bidding" and _to_move_is(answer, "S"):
+            bid = "garde-sans" if "garde-sans" in answer["view"]["legal"] else "pass"
+            answer = move(anne, table, bid, answer["move_number"]).json()
+        if "no-chelem" in answer["view"]["legal"]:
+            break
+    else:
+        raise AssertionError("Anne never took a garde sans with the leader's bot to play first")
+    leader, number = answer["view"]["to_move"], answer["move_number"]
+    began = time.monotonic()
+    let_go = move(anne, table, "no-chelem", number)
+    elapsed = time.monotonic() - began
+    assert let_go.status_code == 200, let_go.text
+    events = let_go.json()["events"]
+    assert events[0]["type"] == "card" and events[0]["seat"] == leader
+    assert elapsed >= 0.15 * sum(1 for event in events if event["type"] == "card")
+    game_id = let_go.json()["id"]
+    stored = app.state.tables.games.store.game(game_id)[1]
+    assert len(stored) == let_go.json()["move_number"] and stored[number].startswith(f"{leader}:")
+    assert not any(text.endswith("chelem") for text in stored)
+    refusal(move(anne, table, "no-chelem", number), 409, "stale")
 
 
 def test_every_game_shows_each_seat_its_own_view_and_no_other_seats_hidden_cards() -> None:

@@ -100,6 +100,9 @@ class Loaded:
     game: StoredGame | None = None
     moves: list[str] = field(default_factory=list)
     state: Any = None
+    waived_by: str | None = None
+    """The person's seat that has just let its optional move go (``GameKind.waive_action``): nothing of it is
+    stored, the seat the game waits for is the bots' to play (``plan_bots``), after the answer floor."""
 
     def seat_of(self, player_id: str | None) -> str | None:
         if player_id is None:
@@ -523,39 +526,34 @@ class TableService:
             raise ApiError(409, "out_of_turn", "It is not your turn.")
         now = self.now()
         self._seen(loaded, player_id, back=True)  # Playing is coming back: the seat is his again.
-        bot_numbers: list[int] = []
         if kind.waive_action is not None and action == kind.waive_action:
             to_move = engine.to_move(state)
             if to_move == seat_object or str(to_move) in self.active(loaded, now):
                 raise ApiError(409, "illegal_move", "There is nothing to let go now: the game waits for a player.")
-            move = engine.bot_move(state, kind.bot(loaded.game.bot_id))
-            if self._person(loaded, str(to_move)):
-                bot_numbers.append(state.move_count)
-        else:
-            try:
-                move = engine.parse_move(f"{mine}:{action}", loaded.options)
-            except CouyonError:
-                raise ApiError(422, "invalid_move", f"{action[:12]!r} is not a move: send {kind.actions}.") from None
+            loaded.waived_by = mine
+            return loaded
+        try:
+            move = engine.parse_move(f"{mine}:{action}", loaded.options)
+        except CouyonError:
+            raise ApiError(422, "invalid_move", f"{action[:12]!r} is not a move: send {kind.actions}.") from None
         try:
             after = engine.play(state, move)
         except (OutOfTurnError, GameOverError) as error:
             raise ApiError(409, "out_of_turn", _sentence(str(error))) from None
         except IllegalMoveError as error:
             raise ApiError(409, "illegal_move", _sentence(str(error))) from None
-        self._append(loaded, [str(move)], bot_numbers, after, now)
+        self._append(loaded, str(move), after, now)
         return loaded
 
-    def _append(
-        self, loaded: Loaded, new_moves: list[str], bot_numbers: list[int], after: Any, now: dt.datetime
-    ) -> None:
+    def _append(self, loaded: Loaded, new_move: str, after: Any, now: dt.datetime) -> None:
         game = loaded.game
         assert game is not None
         results = self._results_after(loaded, after) if loaded.kind.engine.is_over(after) else None
         try:
-            self.store.append_moves(loaded.table.code, game.id, len(loaded.moves), new_moves, bot_numbers, now, results)
+            self.store.append_moves(loaded.table.code, game.id, len(loaded.moves), [new_move], [], now, results)
         except StaleMoveError:
             raise ApiError(409, "stale", "This move was already played from another tab or request.") from None
-        loaded.moves = [*loaded.moves, *new_moves]
+        loaded.moves = [*loaded.moves, new_move]
         loaded.state = after
         # The table as now stored goes out with the notification: a final move's, over and with its results.
         table = loaded.table
@@ -605,14 +603,19 @@ class TableService:
         return moves, bot_numbers, state
 
     def waits_for_bots(self, loaded: Loaded) -> bool:
-        """Whether the game, as ``loaded`` holds it, waits for a bot now (no read: a person's move just made)."""
+        """Whether the game, as ``loaded`` holds it, waits for a bot now (no read: a person's move just made, or his
+        optional move let go)."""
         if loaded.state is None or loaded.kind.engine.is_over(loaded.state):
             return False
-        return self.waiting_on(loaded, loaded.state, self.active(loaded, self.now())) is None
+        return (
+            loaded.waived_by is not None
+            or self.waiting_on(loaded, loaded.state, self.active(loaded, self.now())) is None
+        )
 
-    def plan_bots(self, code: str, forced: bool = False) -> BotPlan | None:
+    def plan_bots(self, code: str, forced: bool = False, waived: tuple[str, int] | None = None) -> BotPlan | None:
         """The bots' next moves at ``code``, if it waits for them; ``forced``: also the one decision of a person
-        whose clock ran out (checked against the stored time of the last move). None: nothing to play now."""
+        whose clock ran out (checked against the stored time of the last move); ``waived``: the person's seat that
+        let its optional move go at that move number, so the seat to move moves. None: nothing to play now."""
         loaded = self.load(code)
         if loaded.table.state != "playing" or loaded.game is None or loaded.kind.engine.is_over(loaded.state):
             return None
@@ -623,17 +626,18 @@ class TableService:
         bot_numbers: list[int] = []
         waiting = self.waiting_on(loaded, state, self.active(loaded, now))
         if waiting is not None:
-            deadline = self.deadline(loaded, now)
-            if not forced or deadline is None or now < deadline:
-                return None
-            # The clock ran out: the bot makes that one decision, a normal move of the seat (or, for an optional
-            # move, lets it go: the seat the game waits for moves).
+            if waived != (waiting, first_number) or str(engine.to_move(state)) == waiting:
+                deadline = self.deadline(loaded, now)
+                if not forced or deadline is None or now < deadline:
+                    return None
+                log.info("table clock ran out", extra={"table": code, "seat": waiting, "number": first_number})
+            # The clock ran out, or the person let his optional move go: the bot makes that one decision, a normal
+            # move of the seat (or, for an optional move, lets it go: the seat the game waits for moves).
             move = engine.bot_move(state, kind.bot(loaded.game.bot_id))
             if self._person(loaded, str(move.seat)):
                 bot_numbers.append(first_number)
             state = engine.play(state, move)
             moves.append(str(move))
-            log.info("table clock ran out", extra={"table": code, "seat": waiting, "number": first_number})
         more, more_numbers, state = self._bots(loaded, state, first_number + len(moves), now)
         moves += more
         bot_numbers += more_numbers

@@ -287,8 +287,7 @@ def table_router(
         player = player_of(request)
         loaded = await run(lambda: service.move(player, code, body.secret, body.move, body.move_number, body.seat))
         # The bots' answers leave no sooner than the floor after they began (``TableHub.run_bots``), to every seat.
-        if service.waits_for_bots(loaded):
-            await hub.run_bots(loaded.table.code)
+        await hub.after_move(loaded)
         return _json(await run(lambda: service.game_answer(player, code, body.secret, body.move_number)))
 
     @router.post(
@@ -470,8 +469,7 @@ async def _socket_move(
     except ApiError as error:
         connection.send(error_message(error))
         return
-    if service.waits_for_bots(loaded):
-        await hub.run_bots(connection.code)
+    await hub.after_move(loaded)
 
 
 class SocketCountingHttpProtocol(GuardedHttpToolsProtocol):

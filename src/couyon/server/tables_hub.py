@@ -227,6 +227,9 @@ class TableHub:
         self._checks: dict[str, dt.datetime] = {}
         self._read_at: dict[str, float] = {}
         self._bots_running: set[str] = set()
+        self._bots_again: set[str] = set()
+        self._waived: dict[str, tuple[str, int]] = {}
+        """By table: the person's seat that let its optional move go, and at which move number."""
         self._tasks: list[asyncio.Task[None]] = []
         service.publish = self.publish
         service.present = self.present
@@ -399,6 +402,7 @@ class TableHub:
                 del self.tables[connection.code]
                 self._checks.pop(connection.code, None)
                 self._read_at.pop(connection.code, None)
+                self._waived.pop(connection.code, None)
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)
 
@@ -435,21 +439,37 @@ class TableHub:
 
     # -- the bots, the clocks and the grace periods ------------------------------------------------------------------
 
+    async def after_move(self, loaded: Loaded) -> None:
+        """After a person's move (or his letting an optional move go, ``Loaded.waived_by``): the bots' answers."""
+        if loaded.waived_by is not None:
+            self._waived[loaded.table.code] = (loaded.waived_by, len(loaded.moves))
+        if self.service.waits_for_bots(loaded):
+            await self.run_bots(loaded.table.code)
+
     async def run_bots(self, code: str, forced: bool = False) -> None:
         """Let the bots move at ``code`` if the game waits for them (``forced``: also a clock that ran out), their
-        moves stored and published no sooner than the answer floor after they began: nobody learns from timing."""
+        moves stored and published no sooner than the answer floor after they began: nobody learns from timing.
+
+        One run per table at a time in a process: a call during a run has that run plan again before it ends (a
+        person here moved while it planned or waited, so its plan may be stale or its "nothing to play" past).
+        """
         if code in self._bots_running:
+            self._bots_again.add(code)
             return
         self._bots_running.add(code)
         try:
             while True:
+                self._bots_again.discard(code)
                 began = self.floor.monotonic()
-                plan = await asyncio.to_thread(self.service.plan_bots, code, forced)
+                waived = self._waived.pop(code, None)
+                plan = await asyncio.to_thread(self.service.plan_bots, code, forced, waived)
                 if plan is None:
+                    if code in self._bots_again:
+                        continue
                     return
                 await self.floor.hold(began, len(plan.moves), plan.floor_ms, "table")
-                if not await asyncio.to_thread(self.service.commit, plan):
-                    return
+                if not await asyncio.to_thread(self.service.commit, plan) and code not in self._bots_again:
+                    return  # Another process was first: the bots after its moves are its to play.
                 forced = False
         except ApiError:
             return
