@@ -18,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.conftest import MovableClock, shut_down
+from tests.server.helpers import at_once
 
 from couyon.registry import GAMES, REVIEW_CODE, verify_record
 from couyon.server.app import create_app
@@ -25,6 +26,7 @@ from couyon.server.config import Settings
 from couyon.server.games import VerificationError
 from couyon.server.limits import request_kind
 from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_replay
+from couyon.store.tables import TableStore
 
 Client = Any
 Table = dict[str, Any]
@@ -510,6 +512,37 @@ def test_a_finished_table_game_keeps_results_verifies_and_a_rematch_moves_the_de
     assert previous is not None and int(dealer or 0) == int(previous) % 5 + 1
     if again["state"] == "playing":
         refusal(anne.post(path(table, "/rematch"), json={"secret": table["secret"]}), 409, "game_not_over")
+
+
+def test_the_last_two_who_ask_for_a_rematch_at_once_both_get_the_new_game(app: Any, monkeypatch: Any) -> None:
+    anne, bob = person(app, "Anne"), person(app, "Bob")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    assert sit(bob, table, "2").status_code == 200
+    start(anne, table)
+    assert anne.post(path(table, "/seats/2/bot"), json={"secret": table["secret"]}).status_code == 200
+    played_to_its_end(anne, table)
+    first_game = anne.get(path(table), params={"secret": table["secret"]}).json()["game_id"]
+    # Each request has stored its wish before either reads the table: both find every person asked and deal.
+    both_asked = threading.Barrier(2)
+    set_seat = TableStore.set_seat
+
+    def after_both_asked(self: TableStore, code: str, seat: str, **values: object) -> None:
+        set_seat(self, code, seat, **values)
+        if values.get("rematch"):
+            both_asked.wait(timeout=10)
+
+    monkeypatch.setattr(TableStore, "set_seat", after_both_asked)
+    answers = at_once(
+        [
+            lambda client=client: client.post(path(table, "/rematch"), json={"secret": table["secret"]})
+            for client in (anne, bob)
+        ]
+    )
+    monkeypatch.undo()
+    assert [answer.status_code for answer in answers] == [200, 200], [answer.text for answer in answers]
+    games = {answer.json()["game_id"] for answer in answers}
+    assert len(games) == 1 and first_game not in games
+    assert app.state.tables.load(table["code"]).table.game_id in games  # One game dealt: the one both were sent.
 
 
 def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the_bot(app: Any) -> None:

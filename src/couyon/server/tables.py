@@ -476,7 +476,13 @@ class TableService:
         if loaded.table.state != "over" or not people or not all(seat.rematch for seat in people):
             self.publish(loaded.table.code, -1, None)
             return self.table_json(loaded, player_id)
-        return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))
+        try:
+            return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))
+        except ApiError as refusal:
+            if refusal.code != "table_started":
+                raise
+            # The last two to ask asked at once and the other request dealt it: the table as it now stands.
+            return self.table_json(self.load(loaded.table.code), player_id)
 
     def rematch_seed(self, loaded: Loaded) -> str:
         """A new seed whose first dealer is the seat after the last game's first dealer (in turn order).
