@@ -148,6 +148,25 @@ def test_a_nul_character_in_an_id_code_or_secret_is_refused_in_one_sentence(make
     assert [entry["name"] for entry in member.get("/api/clubs").json()["clubs"]] == ["Café du Marché"]
 
 
+def test_a_manager_named_as_he_leaves_the_club_is_a_409_and_changes_nothing(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (creator, _bea), club = a_club(make_client, 2)
+    key = creator.get(f"/api/clubs/{club['id']}").json()["members"][1]["key"]
+    original = clubs.ClubService._member_named
+
+    def found_then_gone(self: clubs.ClubService, club_id: str, key: str) -> Any:
+        found = original(self, club_id, key)
+        self.clubs.remove_member(club_id, found.player_id)  # Bea leaves between the check and the change.
+        return found
+
+    monkeypatch.setattr(clubs.ClubService, "_member_named", found_then_gone)
+    refused = creator.put(f"/api/clubs/{club['id']}/members/{key}/role", json={"role": "manager"})
+    monkeypatch.undo()
+    assert error_of(refused)[:2] == (409, "club_changed")
+    assert [member["role"] for member in creator.get(f"/api/clubs/{club['id']}").json()["members"]] == ["creator"]
+
+
 def test_two_hand_overs_at_once_leave_one_creator(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     # Two tabs of the creator, each handing the club to another member: both passed the creator's check before
     # either wrote, and the club had two creators.

@@ -365,7 +365,12 @@ class ClubService:
         member = self._member_named(club_id, key)
         if member.role == "creator":
             raise ApiError(409, "creator_stays", "The creator is already the club's first manager.")
-        self.clubs.set_role(club_id, member.player_id, role)
+        if not self.clubs.set_role(club_id, member.player_id, role):
+            raise ApiError(
+                409,
+                "club_changed",
+                "The club changed meanwhile (this member left it or now holds it): nothing was changed.",
+            )
         return self.club_json(club_id, player_id)
 
     def hand_over(self, club_id: str, player_id: str | None, key: str) -> Json:
