@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from couyon.server.limits import RateLimiter
+from couyon.server.limits import RateLimiter, budget_address
 
 
 class Seconds:
@@ -39,6 +39,16 @@ def test_the_address_limit_catches_players_without_cookies() -> None:
     limiter = RateLimiter(2, Seconds())
     answers = [ask(limiter, None, "10.0.0.9") for _ in range(21)]
     assert answers[:20] == [None] * 20 and answers[20] is not None
+
+
+def test_an_ipv6_client_counts_with_its_64_whatever_address_of_it_he_takes() -> None:
+    limiter = RateLimiter(2, Seconds(), address_factor=1)
+    assert ask(limiter, None, "2001:db8:1:2::1") is None
+    assert ask(limiter, None, "2001:db8:1:2:ffff:ffff:ffff:fffe") is None
+    assert ask(limiter, None, "2001:db8:1:2:abcd::9") is not None  # The third of the same /64.
+    assert ask(limiter, None, "2001:db8:1:3::1") is None  # Another subscriber's network.
+    assert [ask(limiter, None, address) for address in ("10.0.0.1", "10.0.0.2", "10.0.0.1")] == [None] * 3
+    assert budget_address("::ffff:10.0.0.1") == "10.0.0.1" and budget_address("testclient") == "testclient"
 
 
 def test_zero_turns_the_limit_off() -> None:

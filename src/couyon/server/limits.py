@@ -57,6 +57,20 @@ def trusted_proxies() -> str:
     return os.environ.get("FORWARDED_ALLOW_IPS", TRUSTED_BY_DEFAULT)
 
 
+def budget_address(address: str) -> str:
+    """The address a budget counts: an IPv6 address by its /64, one subscriber's network (a client there may take
+    any of its 2^64 addresses, one per request); an IPv4 one, mapped into IPv6 or not, as it is."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address)
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:  # An IPv4 client of a socket that listens on both.
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
+
+
 class SharedCounts(Protocol):
     """Where the processes sharing a database add up their counts (``Store.add_rate_counts``)."""
 
@@ -73,7 +87,7 @@ class _Count:
 
 
 class RateLimiter:
-    """Counts requests of one kind per player id and per address in fixed one-minute windows.
+    """Counts requests of one kind per player id and per address (an IPv6 one by its /64) in fixed one-minute windows.
 
     Windows are aligned on the clock's minutes (``clock`` is ``time.time`` in the server), so
     every process counts in the same window. With ``shared`` (the store), the processes
@@ -124,7 +138,7 @@ class RateLimiter:
         window = int(now // WINDOW_SECONDS)
         keys = [(f"{self.kind}:p:{player_id}", self.per_player)] if player_id is not None else []
         if address is not None and self.address_factor > 0:
-            keys.append((f"{self.kind}:a:{address}", self.per_player * self.address_factor))
+            keys.append((f"{self.kind}:a:{budget_address(address)}", self.per_player * self.address_factor))
         due: dict[str, int] = {}
         with self._lock:
             if window != self._window:
