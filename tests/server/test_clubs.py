@@ -482,6 +482,20 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
     assert table == {"a": (1, 60, 58.3, 1), "b": (1, 60, 58.3, 1), "c": (3, 60, 0.0, 3), "d": (4, 0, 0.0, 3)}
 
 
+def test_a_game_left_unfinished_scores_no_better_than_the_lowest_finished_one() -> None:
+    from couyon.server.clubs import Entrant, standings
+
+    # Tarot totals go below 0: leaving game 1 unfinished (or taking a hint in it) must not rank B above A.
+    entrants = [
+        Entrant("a", "A", {1: -30, 2: 40}, {}),
+        Entrant("b", "B", {2: 40}, {}),
+        Entrant("c", "C", {1: 20}, {}),
+    ]
+    table = {row["entrant"]: (row["rank"], row["total"]) for row in standings(entrants, 2)["standings"]}
+    # B: game 1 at its lowest (-30); C: game 2 at 0 (no one scored below 0 in it). Equal totals: more games first.
+    assert table == {"c": (1, 20), "a": (2, 10), "b": (3, 10)}
+
+
 def test_a_tournament_or_challenge_game_is_dealt_as_a_free_one_held_by_the_floor_and_verified(
     make_client: Any, clock: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -114,6 +114,9 @@ def standings(entrants: list[Entrant], count: int) -> Json:
     """The standings by total score, with the duplicate score (matchpoints in percent) of the deal-based games,
     and the per-deal results: what every entrant did on each deal, with his percentage on it.
 
+    An entrant's total is the sum of his counted games' scores, and for each game number he has no counted game
+    of, the lowest counted score of that number if it is below 0 (tarot), else 0.
+
     On one deal (game number and deal number), each entrant who played it scores 1 against every other who
     played it and did worse, ½ against each who did as well, 0 against each who did better; his percentage is
     that over the number of others (50 when alone). His duplicate score is the average of his percentages,
@@ -143,6 +146,12 @@ def standings(entrants: list[Entrant], count: int) -> Json:
                 rows.append({**_without(line, "deal"), "percent": round(percent, 1)})
             rows.sort(key=lambda row: (-row["percent"], row["entrant"]))
             deals.append({"game": number, "deal": deal, "entrants": len(rows), "results": rows})
+    # A game number an entrant has no counted game of scores the lowest of that number's counted games, or 0 if
+    # they are all above it: leaving a losing game unfinished (a tarot total below 0) must not gain anything.
+    lowest = {
+        number: min([0, *(entrant.scores[number] for entrant in entrants if number in entrant.scores)])
+        for number in range(1, count + 1)
+    }
     table: list[Json] = []
     for entrant in entrants:
         absent = sum(missing[number] for number in missing if number not in entrant.scores)
@@ -151,7 +160,8 @@ def standings(entrants: list[Entrant], count: int) -> Json:
             {
                 "entrant": entrant.key,
                 "name": entrant.name,
-                "total": sum(entrant.scores.values()),
+                "total": sum(entrant.scores.values())
+                + sum(score for number, score in lowest.items() if number not in entrant.scores),
                 "games": len(entrant.scores),
                 "duplicate": round(sum(mine) / (len(mine) + absent), 1) if deal_based and (mine or absent) else None,
             }
