@@ -36,6 +36,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from couyon.store.schema import games, leaderboard_entries, metadata, players
@@ -161,6 +162,17 @@ class _Undone(Exception):
     """Raised inside a write transaction to roll back what it did so far."""
 
 
+def _give_role(connection: Connection, club_id: str, player_id: str, role: str, *, creator_now: bool) -> bool:
+    """Give ``role`` to the club's member if he is (``creator_now``) or is not its creator now; whether he was."""
+    held = club_members.c.role == "creator" if creator_now else club_members.c.role != "creator"
+    changed = connection.execute(
+        update(club_members)
+        .where(club_members.c.club_id == club_id, club_members.c.player_id == player_id, held)
+        .values(role=role)
+    ).rowcount
+    return bool(changed)
+
+
 class ClubStore:
     """The reads and writes of clubs, tournaments and challenges over a ``Store`` (its engine and write lock)."""
 
@@ -256,16 +268,7 @@ class ClubStore:
         """Make a member (not the creator) a manager or a member again; whether he was one to change."""
         assert role in ("manager", "member")
         with self.store._write() as connection:
-            changed = connection.execute(
-                update(club_members)
-                .where(
-                    club_members.c.club_id == club_id,
-                    club_members.c.player_id == player_id,
-                    club_members.c.role != "creator",
-                )
-                .values(role=role)
-            ).rowcount
-        return bool(changed)
+            return _give_role(connection, club_id, player_id, role, creator_now=False)
 
     def hand_over(self, club_id: str, creator_id: str, heir_id: str) -> bool:
         """The creator's role goes to another member and he stays a manager, in one transaction; False, and nothing
@@ -273,27 +276,9 @@ class ClubStore:
         it and then finds no creator's row) or the heir is no longer a member."""
         try:
             with self.store._write() as connection:
-                demoted = connection.execute(
-                    update(club_members)
-                    .where(
-                        club_members.c.club_id == club_id,
-                        club_members.c.player_id == creator_id,
-                        club_members.c.role == "creator",
-                    )
-                    .values(role="manager")
-                ).rowcount
-                if not demoted:
+                if not _give_role(connection, club_id, creator_id, "manager", creator_now=True):
                     return False
-                heir = connection.execute(
-                    update(club_members)
-                    .where(
-                        club_members.c.club_id == club_id,
-                        club_members.c.player_id == heir_id,
-                        club_members.c.role != "creator",
-                    )
-                    .values(role="creator")
-                ).rowcount
-                if not heir:
+                if not _give_role(connection, club_id, heir_id, "creator", creator_now=False):
                     raise _Undone
         except _Undone:
             return False
