@@ -133,6 +133,30 @@ def test_the_gate_lets_an_address_in_a_few_at_a_time_and_others_at_once() -> Non
     asyncio.run(asyncio.wait_for(scenario(), 30))
 
 
+def test_the_gate_counts_an_ipv6_client_by_its_64() -> None:
+    async def scenario() -> None:
+        held = HeldApp()
+        gate = AddressGate(1, max_waiting=0)
+        limits = RequestLimits(held, {}, RateLimiter(0), lambda cookies: None, gate, trusted="192.0.2.250")
+
+        async def get(address: str) -> httpx.Response:
+            transport = httpx.ASGITransport(app=limits, client=(address, 1234))
+            async with httpx.AsyncClient(transport=transport, base_url="http://couyon") as client:
+                return await client.get("/api/leaderboard")
+
+        inside = asyncio.create_task(get("2001:db8:0:7::1"))
+        await asyncio.sleep(0.1)
+        refused = await get("2001:db8:0:7:ffff::2")  # Another address of the same /64: its turn is taken.
+        neighbour = asyncio.create_task(get("2001:db8:0:8::1"))  # Another /64: in at once.
+        await asyncio.sleep(0.1)
+        assert refused.status_code == 429 and held.inside == {"2001:db8:0:7::1": 1, "2001:db8:0:8::1": 1}
+        assert gate.running("2001:db8:0:7::/64") == 1
+        held.release.set()
+        assert {answer.status_code for answer in await asyncio.gather(inside, neighbour)} == {200}
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
 class AnswerThenWork:
     """An ASGI app that answers at once and then works on until released, as a route with a background task does."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from couyon.server.limits import RateLimiter, budget_address
+from couyon.server.limits import RateLimiter, address_key
 
 
 class Seconds:
@@ -48,7 +48,7 @@ def test_an_ipv6_client_counts_with_its_64_whatever_address_of_it_he_takes() -> 
     assert ask(limiter, None, "2001:db8:1:2:abcd::9") is not None  # The third of the same /64.
     assert ask(limiter, None, "2001:db8:1:3::1") is None  # Another subscriber's network.
     assert [ask(limiter, None, address) for address in ("10.0.0.1", "10.0.0.2", "10.0.0.1")] == [None] * 3
-    assert budget_address("::ffff:10.0.0.1") == "10.0.0.1" and budget_address("testclient") == "testclient"
+    assert address_key("::ffff:10.0.0.1") == "10.0.0.1" and address_key("testclient") == "testclient"
 
 
 def test_zero_turns_the_limit_off() -> None:

@@ -57,9 +57,10 @@ def trusted_proxies() -> str:
     return os.environ.get("FORWARDED_ALLOW_IPS", TRUSTED_BY_DEFAULT)
 
 
-def budget_address(address: str) -> str:
-    """The address a budget counts: an IPv6 address by its /64, one subscriber's network (a client there may take
-    any of its 2^64 addresses, one per request); an IPv4 one, mapped into IPv6 or not, as it is."""
+def address_key(address: str) -> str:
+    """What a client address is counted as, by the budgets, the gate and the connection count: an IPv6 address by
+    its /64, one subscriber's network (a client there may take any of its 2^64 addresses, one per request); an IPv4
+    one, mapped into IPv6 or not, as it is."""
     if ":" not in address:
         return address
     try:
@@ -138,7 +139,7 @@ class RateLimiter:
         window = int(now // WINDOW_SECONDS)
         keys = [(f"{self.kind}:p:{player_id}", self.per_player)] if player_id is not None else []
         if address is not None and self.address_factor > 0:
-            keys.append((f"{self.kind}:a:{budget_address(address)}", self.per_player * self.address_factor))
+            keys.append((f"{self.kind}:a:{address_key(address)}", self.per_player * self.address_factor))
         due: dict[str, int] = {}
         with self._lock:
             if window != self._window:
@@ -296,7 +297,8 @@ class RequestLimits:
         if gate is None or address is None or address in self.trusted:
             await self.app(scope, receive, send)
             return
-        if not await gate.acquire(address):
+        key = address_key(address)
+        if not await gate.acquire(key):
             message = "Too many requests at once from this address: try again in 1 seconds."
             await error_response(429, "too_many_requests", message, 1)(scope, receive, send)
             return
@@ -306,7 +308,7 @@ class RequestLimits:
             nonlocal released
             if not released:
                 released = True
-                gate.release(address)
+                gate.release(key)
 
         async def send_then_release(message: Message) -> None:
             await send(message)
@@ -451,13 +453,14 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._refuse(503, "Service Unavailable", "too_many_connections", "The server has too many connections.")
             return
         if address is not None and per_address_limit > 0 and address not in self.trusted:
-            if self._per_address[address] >= per_address_limit:
+            key = address_key(address)
+            if self._per_address[key] >= per_address_limit:
                 self._refuse(
                     503, "Service Unavailable", "too_many_connections", "This address has too many connections open."
                 )
                 return
-            self._per_address[address] += 1
-            self._address = address
+            self._per_address[key] += 1
+            self._address = key
         self._start_head_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
