@@ -25,7 +25,7 @@ from couyon.server.app import create_app
 from couyon.server.config import Settings
 from couyon.server.games import VerificationError
 from couyon.server.limits import request_kind
-from couyon.server.tables import CODE_ALPHABET, first_dealer, verified_table_replay
+from couyon.server.tables import CODE_ALPHABET, TableService, first_dealer, verified_table_replay
 from couyon.store.tables import TableStore
 
 Client = Any
@@ -524,14 +524,14 @@ def test_the_last_two_who_ask_for_a_rematch_at_once_both_get_the_new_game(app: A
     first_game = anne.get(path(table), params={"secret": table["secret"]}).json()["game_id"]
     # Each request has stored its wish before either reads the table: both find every person asked and deal.
     both_asked = threading.Barrier(2)
-    set_seat = TableStore.set_seat
+    ask_rematch = TableStore.ask_rematch
 
-    def after_both_asked(self: TableStore, code: str, seat: str, **values: object) -> None:
-        set_seat(self, code, seat, **values)
-        if values.get("rematch"):
-            both_asked.wait(timeout=10)
+    def after_both_asked(self: TableStore, code: str, seat: str, game_id: str) -> bool:
+        asked = ask_rematch(self, code, seat, game_id)
+        both_asked.wait(timeout=10)
+        return asked
 
-    monkeypatch.setattr(TableStore, "set_seat", after_both_asked)
+    monkeypatch.setattr(TableStore, "ask_rematch", after_both_asked)
     answers = at_once(
         [
             lambda client=client: client.post(path(table, "/rematch"), json={"secret": table["secret"]})
@@ -543,6 +543,70 @@ def test_the_last_two_who_ask_for_a_rematch_at_once_both_get_the_new_game(app: A
     games = {answer.json()["game_id"] for answer in answers}
     assert len(games) == 1 and first_game not in games
     assert app.state.tables.load(table["code"]).table.game_id in games  # One game dealt: the one both were sent.
+
+
+def test_a_second_click_on_rematch_that_lands_after_the_deal_asks_nothing_of_the_next_game(
+    app: Any, monkeypatch: Any
+) -> None:
+    anne = person(app, "Anne")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    start(anne, table)
+    played_to_its_end(anne, table)
+    service = app.state.tables
+    first_click_read = service.load(table["code"])  # The second click read the table before the first dealt.
+    dealt = anne.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+    assert dealt["game_id"] != first_click_read.table.game_id
+    load, reads = TableService.load, []
+
+    def stale_once(self: TableService, code: str, secret: str | None = None, closed: bool = False) -> Any:
+        reads.append(code)
+        return first_click_read if len(reads) == 1 else load(self, code, secret, closed)
+
+    monkeypatch.setattr(TableService, "load", stale_once)
+    second = anne.post(path(table, "/rematch"), json={"secret": table["secret"]})
+    monkeypatch.undo()
+    assert second.status_code == 200 and second.json()["game_id"] == dealt["game_id"]
+    # Her wish was for the game before: kept, it would deal the one after this as soon as it ended.
+    assert not any(seat.rematch for seat in service.load(table["code"]).seats.values())
+
+
+def sits_while_dealing(monkeypatch: Any, client: Client, table: Table, seat: str) -> None:
+    """The next deal at ``table`` finds ``client`` sat down at ``seat`` after its request read the seats."""
+    start_game, sat = TableStore.start_game, []
+
+    def newcomer_first(self: TableStore, *arguments: Any) -> None:
+        if not sat:
+            sat.append(sit(client, table, seat).status_code)
+        start_game(self, *arguments)
+
+    monkeypatch.setattr(TableStore, "start_game", newcomer_first)
+
+
+def test_a_person_who_sits_down_while_a_game_is_dealt_holds_his_seat_in_it(app: Any, monkeypatch: Any) -> None:
+    # The deal stored the seats as its request had read them: the newcomer played a seat the game gave the bot,
+    # and his moves failed the verifying replay.
+    anne, bob, carl = person(app, "Anne"), person(app, "Bob"), person(app, "Carl")
+    table = opened(anne, "coucou", players=5, tokens=1, level="easy")
+    service = app.state.tables
+    sits_while_dealing(monkeypatch, bob, table, "2")
+    started = start(anne, table)  # The host's start deals again, to the seats as they now are.
+    monkeypatch.undo()
+    bob_id = service.load(table["code"]).seats["2"].player_id
+    assert bob_id is not None and service.store.holders(started["game_id"])["2"] == bob_id
+    assert anne.post(path(table, "/seats/2/bot"), json={"secret": table["secret"]}).status_code == 200
+    played_to_its_end(anne, table)
+    first_game = service.load(table["code"]).table.game_id
+    # Between games: Anne and Bob ask; Carl sits down as the rematch is dealt. It waits for him to ask too.
+    assert bob.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()["state"] == "over"
+    sits_while_dealing(monkeypatch, carl, table, "3")
+    waiting = anne.post(path(table, "/rematch"), json={"secret": table["secret"]})
+    monkeypatch.undo()
+    assert waiting.status_code == 200 and waiting.json()["state"] == "over"
+    assert waiting.json()["game_id"] == first_game
+    dealt = carl.post(path(table, "/rematch"), json={"secret": table["secret"]}).json()
+    assert dealt["game_id"] != first_game
+    holders = service.store.holders(dealt["game_id"])
+    assert holders["3"] == service.load(table["code"]).seats["3"].player_id is not None
 
 
 def test_a_person_who_leaves_between_games_frees_his_seat_for_another_or_for_the_bot(app: Any) -> None:

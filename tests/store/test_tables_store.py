@@ -11,10 +11,11 @@ from tests.store.helpers import upgraded_from_0011
 from tests.store.test_store import downgrade, rows_of
 
 from couyon.store import StaleMoveError, Store, StoredGame
-from couyon.store.tables import SeatRefused, StoredTable, TableStore
+from couyon.store.tables import SeatRefused, SeatsChanged, StoredTable, TableStore
 
 NOW = dt.datetime(2026, 11, 29, 9, 0)
 SEATS = ("S", "W", "N", "E")
+HOST_ONLY = {"S": "p_host", "W": None, "N": None, "E": None}
 
 
 @pytest.fixture
@@ -68,6 +69,8 @@ def test_a_table_seats_people_one_per_seat(tables: TableStore) -> None:
 def test_a_started_table_refuses_seats_and_a_second_start_and_keeps_its_holders(tables: TableStore) -> None:
     tables.create(a_table(), SEATS, "S")
     holders = {"S": "p_host", "W": None, "N": None, "E": None}
+    with pytest.raises(SeatsChanged):  # Read before Anne sat at N: nothing is started.
+        tables.start_game("ABCDEF", None, a_game("g_t0"), [], holders | {"N": "p_anne"}, [], NOW)
     tables.start_game("ABCDEF", None, a_game("g_t1"), ["W:pass"], holders, [], NOW)
     with pytest.raises(StaleMoveError):
         tables.start_game("ABCDEF", None, a_game("g_t2"), [], holders, [], NOW)
@@ -82,7 +85,7 @@ def test_a_started_table_refuses_seats_and_a_second_start_and_keeps_its_holders(
 
 def test_moves_race_on_their_number_and_the_last_one_ends_the_game_with_its_results(tables: TableStore) -> None:
     tables.create(a_table(), SEATS, "S")
-    tables.start_game("ABCDEF", None, a_game("g_t1"), [], {"S": "p_host"}, [], NOW)
+    tables.start_game("ABCDEF", None, a_game("g_t1"), [], HOST_ONLY, [], NOW)
     later = NOW + dt.timedelta(seconds=5)
     tables.append_moves("ABCDEF", "g_t1", 0, ["W:pass", "N:pass"], [0], later)
     with pytest.raises(StaleMoveError):
@@ -92,15 +95,19 @@ def test_moves_race_on_their_number_and_the_last_one_ends_the_game_with_its_resu
     tables.append_moves("ABCDEF", "g_t1", 2, ["E:pass"], [], later, results='{"games":1}')
     table = (tables.table("ABCDEF") or pytest.fail())[0]
     assert (table.state, table.games_played, table.results) == ("over", 1, '{"games":1}')
-    # A rematch names the game it follows: the first of two racing rematches starts, the second is refused.
-    tables.start_game("ABCDEF", "g_t1", a_game("g_t2"), [], {"S": "p_host"}, [], later)
+    # A rematch is asked of the game just over, and names it: the first of two racing rematches starts, the
+    # second is refused; an ask that comes after it stores nothing.
+    assert tables.ask_rematch("ABCDEF", "S", "g_t1")
+    tables.start_game("ABCDEF", "g_t1", a_game("g_t2"), [], HOST_ONLY, [], later)
+    assert not tables.ask_rematch("ABCDEF", "S", "g_t1")
+    assert not any(seat.rematch for seat in (tables.table("ABCDEF") or pytest.fail())[1])
     with pytest.raises(StaleMoveError):
-        tables.start_game("ABCDEF", "g_t1", a_game("g_t3"), [], {"S": "p_host"}, [], later)
+        tables.start_game("ABCDEF", "g_t1", a_game("g_t3"), [], HOST_ONLY, [], later)
 
 
 def test_seen_and_bot_now_are_kept_per_seat(tables: TableStore) -> None:
     tables.create(a_table(), SEATS, "S")
-    tables.set_seat("ABCDEF", "S", bot_now=True)
+    tables.give_to_bot("ABCDEF", "S")
     tables.seen([("ABCDEF", "S")], NOW)
     seat = (tables.table("ABCDEF") or pytest.fail())[1]
     south = next(one for one in seat if one.seat == "S")

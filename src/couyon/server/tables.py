@@ -18,6 +18,7 @@ seats, the views, the events and each seat's result.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hmac
 import json
@@ -46,7 +47,7 @@ from couyon.server.games import (
     verified_replay,
 )
 from couyon.store import StaleMoveError, StoredGame
-from couyon.store.tables import SeatRefused, StoredTable, TableSeat, TableStore
+from couyon.store.tables import SeatRefused, SeatsChanged, StoredTable, TableSeat, TableStore
 
 log = logging.getLogger("couyon.server")
 
@@ -67,6 +68,8 @@ NAME_SECONDS = 5.0
 """How long a process keeps a seated player's name before reading it again (a renamed player shows within it)."""
 DEALER_TRIES = 256
 """Seeds tried for a rematch whose first dealer is the seat after the last game's."""
+DEAL_TRIES = 3
+"""How often the host's start deals again when a seat was taken or left while it dealt."""
 
 NO_TABLE = "There is no table with this code: check it with the person who opened it."
 CLOSED = "This table was closed after a long time with nobody at it: open a new one."
@@ -416,11 +419,14 @@ class TableService:
     def start(self, player_id: str | None, code: str, secret: str) -> Json:
         """Start the table's game (host only): every free seat goes to the table's bot. The bots' first moves are
         the hub's to play (``TableHub.run_bots``), after the answer floor like every bot decision."""
-        loaded = self.load(code, secret)
-        self._host(loaded, player_id)
-        if loaded.table.state != "waiting":
-            raise ApiError(409, "table_started", "The game has already started.")
-        return self._deal(loaded, player_id, previous=None, seed=random_seed())
+        for _ in range(DEAL_TRIES):
+            loaded = self.load(code, secret)
+            self._host(loaded, player_id)
+            if loaded.table.state != "waiting":
+                raise ApiError(409, "table_started", "The game has already started.")
+            with contextlib.suppress(SeatsChanged):  # Someone sat or left just now: deal to the seats as they are.
+                return self._deal(loaded, player_id, previous=None, seed=random_seed())
+        raise ApiError(409, "seats_changed", "The seats keep changing: start again once everyone is seated.")
 
     def _deal(self, loaded: Loaded, player_id: str | None, previous: str | None, seed: str) -> Json:
         kind = loaded.kind
@@ -454,7 +460,7 @@ class TableService:
         label = self._label(loaded, seat)
         if loaded.seats[label].player_id is None:
             raise ApiError(409, "no_person", "The bot already holds this seat.")
-        self.store.set_seat(loaded.table.code, label, bot_now=True)
+        self.store.give_to_bot(loaded.table.code, label)
         self.publish(loaded.table.code, -1, None)
         return self.table_json(self.load(loaded.table.code), player_id)
 
@@ -467,7 +473,10 @@ class TableService:
             raise ApiError(403, "not_seated", "Only a player seated at this table may ask for a rematch.")
         if loaded.table.state != "over":
             raise ApiError(409, "game_not_over", "A rematch can be asked once the game is over.")
-        self.store.set_seat(loaded.table.code, label, rematch=True)
+        assert loaded.table.game_id is not None  # Over: a game was played.
+        if not self.store.ask_rematch(loaded.table.code, label, loaded.table.game_id):
+            # Another request of his (a double click) or of the last to ask dealt it meanwhile: the table as it is.
+            return self.table_json(self.load(loaded.table.code), player_id)
         return self._rematch_if_asked(self.load(loaded.table.code), player_id)
 
     def _rematch_if_asked(self, loaded: Loaded, player_id: str | None) -> Json:
@@ -478,11 +487,14 @@ class TableService:
             return self.table_json(loaded, player_id)
         try:
             return self._deal(loaded, player_id, previous=loaded.table.game_id, seed=self.rematch_seed(loaded))
+        except SeatsChanged:
+            # A newcomer sat meanwhile: the rematch waits for him to ask too (a leaving seat checks again itself).
+            self.publish(loaded.table.code, -1, None)
         except ApiError as refusal:
             if refusal.code != "table_started":
                 raise
-            # The last two to ask asked at once and the other request dealt it: the table as it now stands.
-            return self.table_json(self.load(loaded.table.code), player_id)
+            # The last two to ask asked at once and the other request dealt it.
+        return self.table_json(self.load(loaded.table.code), player_id)
 
     def rematch_seed(self, loaded: Loaded) -> str:
         """A new seed whose first dealer is the seat after the last game's first dealer (in turn order).

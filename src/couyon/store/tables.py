@@ -52,6 +52,10 @@ class TableSeat:
     seen_at: dt.datetime | None
 
 
+class SeatsChanged(Exception):
+    """A game was not dealt: a seat was taken or left since the seats were read."""
+
+
 class SeatRefused(Exception):
     """A seat change the table's state refuses; ``args[0]`` says which (``seat_taken``, ``table_started``...)."""
 
@@ -185,7 +189,8 @@ class TableStore:
     ) -> None:
         """Store ``game`` as the table's new game (its seats' holders and the bots' first moves) and start playing.
 
-        Refused (``StaleMoveError``) when the table is already playing or closed, or another game started first.
+        Refused (``StaleMoveError``) when the table is already playing or closed, or another game started first;
+        ``SeatsChanged`` when the seats' holders are no longer ``holders`` (a person sat or left meanwhile).
         """
         with self.store._write() as connection:
             started = connection.execute(
@@ -199,6 +204,11 @@ class TableStore:
             )
             if started.rowcount != 1:
                 raise StaleMoveError(f"table {code} started already")
+            seated = connection.execute(
+                select(table_seats.c.seat, table_seats.c.player_id).where(table_seats.c.code == code)
+            ).all()
+            if {row.seat: row.player_id for row in seated} != dict(holders):
+                raise SeatsChanged(f"the seats of table {code} changed")  # Rolls the start back.
             self.store._insert_game(connection, game, first_moves)
             connection.execute(
                 insert(game_seats),
@@ -241,12 +251,26 @@ class TableStore:
         except IntegrityError as error:
             raise StaleMoveError(f"move {first_number} of game {game_id} is already written") from error
 
-    def set_seat(self, code: str, seat: str, **values: object) -> None:
-        """Set ``bot_now`` or ``rematch`` of one seat."""
+    def give_to_bot(self, code: str, seat: str) -> None:
+        """The bot plays this seat until its person comes back (``seen`` with ``back``)."""
         with self.store._write() as connection:
             connection.execute(
-                update(table_seats).where(table_seats.c.code == code, table_seats.c.seat == seat).values(**values)
+                update(table_seats).where(table_seats.c.code == code, table_seats.c.seat == seat).values(bot_now=True)
             )
+
+    def ask_rematch(self, code: str, seat: str, game_id: str) -> bool:
+        """This seat asks for a rematch of ``game_id``; False, and nothing stored, if the table is no longer over
+        with that game (another request dealt the rematch: a wish stored now would carry over to the next game)."""
+        over = (
+            select(tables.c.code).where(tables.c.code == code, tables.c.state == "over", tables.c.game_id == game_id)
+        ).exists()
+        with self.store._write() as connection:
+            asked = connection.execute(
+                update(table_seats)
+                .where(table_seats.c.code == code, table_seats.c.seat == seat, over)
+                .values(rematch=True)
+            )
+        return asked.rowcount == 1
 
     def seen(self, seats: Sequence[tuple[str, str]], now: dt.datetime, back: bool = False) -> None:
         """These (code, seat) pairs' players hold a socket now; ``back``: a player came back (his seat is his again)."""
