@@ -147,7 +147,7 @@ def standings(entrants: list[Entrant], count: int) -> Json:
             rows.sort(key=lambda row: (-row["percent"], row["entrant"]))
             deals.append({"game": number, "deal": deal, "entrants": len(rows), "results": rows})
     # A game number an entrant has no counted game of scores the lowest of that number's counted games, or 0 if
-    # they are all above it: leaving a losing game unfinished (a tarot total below 0) must not gain anything.
+    # they are all above it: a losing game left unfinished (a tarot total below 0) scores no better than the worst.
     lowest = {
         number: min([0, *(entrant.scores[number] for entrant in entrants if number in entrant.scores)])
         for number in range(1, count + 1)
