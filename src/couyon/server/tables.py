@@ -113,6 +113,10 @@ class Loaded:
         return next((label for label, seat in self.seats.items() if seat.player_id == player_id), None)
 
 
+Waiver = tuple[str, str, int]
+"""A person's optional move let go (``Loaded.waived_by``): the game's id, his seat, the move number it was at."""
+
+
 @dataclass(frozen=True, slots=True)
 class BotPlan:
     """Bot decisions computed from a stored game, to be appended at ``first_number`` (unless the game moved on)."""
@@ -630,10 +634,10 @@ class TableService:
             or self.waiting_on(loaded, loaded.state, self.active(loaded, self.now())) is None
         )
 
-    def plan_bots(self, code: str, forced: bool = False, waived: tuple[str, int] | None = None) -> BotPlan | None:
+    def plan_bots(self, code: str, forced: bool = False, waived: Waiver | None = None) -> BotPlan | None:
         """The bots' next moves at ``code``, if it waits for them; ``forced``: also the one decision of a person
-        whose clock ran out (checked against the stored time of the last move); ``waived``: the person's seat that
-        let its optional move go at that move number, so the seat to move moves. None: nothing to play now."""
+        whose clock ran out (checked against the stored time of the last move); ``waived``: the optional move a person
+        let go in this game at this move number, so the seat to move moves. None: nothing to play now."""
         loaded = self.load(code)
         if loaded.table.state != "playing" or loaded.game is None or loaded.kind.engine.is_over(loaded.state):
             return None
@@ -644,7 +648,7 @@ class TableService:
         bot_numbers: list[int] = []
         waiting = self.waiting_on(loaded, state, self.active(loaded, now))
         if waiting is not None:
-            if waived != (waiting, first_number) or str(engine.to_move(state)) == waiting:
+            if waived != (loaded.game.id, waiting, first_number) or str(engine.to_move(state)) == waiting:
                 deadline = self.deadline(loaded, now)
                 if not forced or deadline is None or now < deadline:
                     return None

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from couyon.common.kind import Json
 from couyon.server.errors import ApiError
 from couyon.server.pacing import AnswerFloor
-from couyon.server.tables import Loaded, TableService
+from couyon.server.tables import Loaded, TableService, Waiver
 
 log = logging.getLogger("couyon.server")
 
@@ -228,8 +228,8 @@ class TableHub:
         self._read_at: dict[str, float] = {}
         self._bots_running: set[str] = set()
         self._bots_again: set[str] = set()
-        self._waived: dict[str, tuple[str, int]] = {}
-        """By table: the person's seat that let its optional move go, and at which move number."""
+        self._waived: dict[str, Waiver] = {}
+        """By table: the optional move a person let go, for the table's next bot run."""
         self._tasks: list[asyncio.Task[None]] = []
         service.publish = self.publish
         service.present = self.present
@@ -441,8 +441,8 @@ class TableHub:
 
     async def after_move(self, loaded: Loaded) -> None:
         """After a person's move (or his letting an optional move go, ``Loaded.waived_by``): the bots' answers."""
-        if loaded.waived_by is not None:
-            self._waived[loaded.table.code] = (loaded.waived_by, len(loaded.moves))
+        if loaded.waived_by is not None and loaded.game is not None:
+            self._waived[loaded.table.code] = (loaded.game.id, loaded.waived_by, len(loaded.moves))
         if self.service.waits_for_bots(loaded):
             await self.run_bots(loaded.table.code)
 
