@@ -648,7 +648,7 @@ class TableService:
         bot_numbers: list[int] = []
         waiting = self.waiting_on(loaded, state, self.active(loaded, now))
         if waiting is not None:
-            if waived != (loaded.game.id, waiting, first_number) or str(engine.to_move(state)) == waiting:
+            if waived != (loaded.game.id, waiting, first_number):  # ``move`` checked it waits for another seat.
                 deadline = self.deadline(loaded, now)
                 if not forced or deadline is None or now < deadline:
                     return None
