@@ -113,17 +113,16 @@ class ExpertBot:
         points_ns = seat_view.points[0] - seat_view.points[1]
         trick = seat_view.trick
 
-        def card_values(hands: Hands) -> dict[int, float]:
-            """What each legal card is worth to this seat's team, in lines, in one deal solved exactly."""
-            classes = outcome_classes(hands, knowledge.trump, trick.leader, trick.cards, points_ns)
-            return {card: own_sign * utilities.of_sign(taker_sign_of_ns * sign) for card, sign in classes.items()}
-
+        # What each outcome is worth to this seat's team, by the sign of NS's final lead (-1, 0, 1): one deal
+        # solved exactly gives each legal card's value by ``worth[sign + 1]``.
+        worth = [own_sign * utilities.of_sign(taker_sign_of_ns * sign) for sign in (-1, 0, 1)]
+        solve = _DealSolver(knowledge.trump, trick.leader, trick.cards, points_ns, worth)
         totals: dict[int, float] = {}
         weight_sum = 0.0
         if self.budget.settled_z is None:
             always_best: set[int] | None = None
             for solved, (hands, weight) in enumerate(self.worlds(seat_view, knowledge, rng).items(), start=1):
-                values = card_values(hands)
+                values = solve.card_values(hands)
                 weight_sum += weight
                 for card, value in values.items():
                     totals[card] = totals.get(card, 0.0) + weight * value
@@ -134,16 +133,16 @@ class ExpertBot:
                     break
         else:
             known: dict[Hands, dict[int, float]] = {}
-            drawn: list[tuple[float, dict[int, float]]] = []
+            settling = _Settling(self.budget.settled_z)
             for hands, weight in self.draws(seat_view, knowledge, rng):
                 if hands not in known:
-                    known[hands] = card_values(hands)
+                    known[hands] = solve.card_values(hands)
                 for card, value in known[hands].items():
                     totals[card] = totals.get(card, 0.0) + weight * value
-                drawn.append((weight, known[hands]))
+                settling.add(weight, known[hands])
                 weight_sum += weight
-                checkpoint = len(drawn) >= self.budget.min_worlds and len(drawn) % SETTLE_EVERY == 0
-                if checkpoint and _settled(drawn, totals, self.budget.settled_z):
+                checkpoint = settling.count >= self.budget.min_worlds and settling.count % SETTLE_EVERY == 0
+                if checkpoint and settling.settled(totals):
                     break
         return totals, weight_sum
 
@@ -195,27 +194,83 @@ def best_valued_card(values: dict[int, float], seat_view: SeatView) -> int:
     return preferred if preferred in best_cards else min(best_cards)
 
 
-def _settled(solved: list[tuple[float, dict[int, float]]], totals: dict[int, float], z: float) -> bool:
+class _DealSolver:
+    """One decision's exact solve of a drawn deal: what each legal card is worth to the deciding seat's team."""
+
+    def __init__(self, trump: int, leader: int, trick: tuple[int, ...], points_ns: int, worth: list[float]) -> None:
+        self.trump = trump
+        self.leader = leader
+        self.trick = trick
+        self.points_ns = points_ns
+        self.worth = worth
+
+    def card_values(self, hands: Hands) -> dict[int, float]:
+        classes = outcome_classes(hands, self.trump, self.leader, self.trick, self.points_ns)
+        worth = self.worth
+        return {card: worth[sign + 1] for card, sign in classes.items()}
+
+
+class _Settling:
     """Whether the card with the best total leads every other card by more than ``z`` standard errors.
 
-    Each solved deal gives the paired difference (leader's value minus the other card's),
-    weighted by the deal's weight; a card that differs in no deal so far is settled.
+    Each solved deal gives the paired difference (leader's value minus the other card's), weighted by the deal's
+    weight; a card that differs in no deal so far is settled. The differences are kept from one check to the next
+    while the leading card stays the same (the same products, in the same order, as computed anew: the same sums).
     """
-    leader = max(totals, key=lambda card: totals[card])
-    total_weight = sum([weight for weight, _ in solved])
-    squared_weights = sum([weight * weight for weight, _ in solved])
-    if total_weight <= 0.0:
-        return False
-    for card in totals:
-        if card == leader:
-            continue
-        mean = sum([weight * (values[leader] - values[card]) for weight, values in solved]) / total_weight
-        spread = sum([weight * (values[leader] - values[card] - mean) ** 2 for weight, values in solved]) / total_weight
-        if spread == 0.0:
-            continue
-        if mean <= z * math.sqrt(spread * squared_weights) / total_weight:
+
+    def __init__(self, z: float) -> None:
+        self.z = z
+        self.count = 0
+        self.solved: list[dict[int, float]] = []
+        self.weights: list[float] = []
+        self.squared_weights: list[float] = []
+        self.leader = -1
+        self.differenced = 0
+        """Deals counted in ``differences`` (all of them after a check)."""
+        self.differences: dict[int, list[float]] = {}
+        """For each card but the leader, its difference to the leader in each deal counted so far."""
+        self.weighted: dict[int, list[float]] = {}
+        """The same differences times the deals' weights."""
+
+    def add(self, weight: float, values: dict[int, float]) -> None:
+        self.solved.append(values)
+        self.weights.append(weight)
+        self.squared_weights.append(weight * weight)
+        self.count += 1
+
+    def settled(self, totals: dict[int, float]) -> bool:
+        leader = -1
+        best = 0.0
+        for card, total in totals.items():  # The first card of the highest total, as ``max`` picks it.
+            if leader < 0 or total > best:
+                leader, best = card, total
+        if leader != self.leader:
+            self.leader = leader
+            self.differenced = 0
+            self.differences = {card: [] for card in totals if card != leader}
+            self.weighted = {card: [] for card in totals if card != leader}
+        weights = self.weights
+        for index in range(self.differenced, self.count):
+            values = self.solved[index]
+            weight = weights[index]
+            lead = values[leader]
+            for card, differences in self.differences.items():
+                difference = lead - values[card]
+                differences.append(difference)
+                self.weighted[card].append(weight * difference)
+        self.differenced = self.count
+        total_weight = sum(weights)
+        squared_weights = sum(self.squared_weights)
+        if total_weight <= 0.0:
             return False
-    return True
+        for card, differences in self.differences.items():
+            mean = sum(self.weighted[card]) / total_weight
+            spread = sum([weights[i] * (differences[i] - mean) ** 2 for i in range(len(differences))]) / total_weight
+            if spread == 0.0:
+                continue
+            if mean <= self.z * math.sqrt(spread * squared_weights) / total_weight:
+                return False
+        return True
 
 
 class _BidEvidence:
