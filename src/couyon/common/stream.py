@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_TWO_32 = 1 << 32
-_EIGHT_U32 = struct.Struct(">8I")
+# Final: compiled (scripts/compile.py), a Final name is a C static, where a plain global is a dictionary lookup.
+_TWO_32: Final = 1 << 32
+_EIGHT_U32: Final = struct.Struct(">8I")
+_SHA256: Final = hashlib.sha256
 
 
 class Stream:
@@ -33,7 +35,7 @@ class Stream:
     def next_u32(self) -> int:
         """The next unsigned 32-bit big-endian integer of the stream."""
         if self._position == len(self._buffer):
-            digest = hashlib.sha256(self._prefix + self._block.to_bytes(4, "big")).digest()
+            digest = _SHA256(self._prefix + self._block.to_bytes(4, "big")).digest()
             self._buffer = _EIGHT_U32.unpack(digest)
             self._block += 1
             self._position = 0
