@@ -53,6 +53,7 @@ MODULES = (
     "couyon/games/couyon/bots/objective.py",
     "couyon/games/malmedy/bots/expert.py",
     "couyon/games/malmedy/bots/trump.py",
+    "couyon/games/tarot/bots/race.py",
 )
 
 

@@ -14,6 +14,7 @@ from couyon.games.tarot.bots.habits import BID_THRESHOLDS, contract_for_count, h
 from couyon.games.tarot.bots.knowledge import LCG_INCREMENT, LCG_MULTIPLIER, DealSampler, knowledge_of, lcg_next
 from couyon.games.tarot.bots.omniscient import OmniscientTarotBot
 from couyon.games.tarot.bots.playout import marque_of, next_card, playout
+from couyon.games.tarot.bots.race import survivors
 from couyon.games.tarot.bots.random_bot import RandomTarotBot
 from couyon.games.tarot.bots.registry import TAROT_BOTS_BY_ID, tarot_bot_by_id
 from couyon.games.tarot.bots.worlds import true_position
@@ -339,6 +340,23 @@ def test_equivalent_low_cards_are_searched_once() -> None:
     # With 3D still out, 4D is not 2D.
     live = knowledge._replace(out=hand)
     assert distinct_candidates(hand, live) == list(cards("1D 4D 10D JD"))
+
+
+def test_the_card_race_drops_only_a_card_clearly_behind_the_leader() -> None:
+    # 10, 11 and 12 played out in the same six deals: 10 leads 11 by 5 in every deal (no spread: far more than
+    # any number of standard errors), 12 by 5 on average with deals on both sides (too close to call).
+    values: dict[int, list[float]] = {
+        10: [20, 30, 10, 20, 30, 10],
+        11: [15, 25, 5, 15, 25, 5],
+        12: [40, 5, 10, 0, 30, 5],
+    }
+    assert survivors([10, 11, 12], values, 6, 1.0) == [10, 12]
+    # The first of two equal totals leads; a card level with it stays.
+    assert survivors([11, 10], {11: [1, 2], 10: [2, 1]}, 2, 1.0) == [11, 10]
+    # Only the last ``worlds`` deals count: over the last two, 11 is level with 10.
+    assert survivors([10, 11], {10: [9, 9, 1, 1], 11: [0, 0, 1, 1]}, 2, 1.0) == [10, 11]
+    with pytest.raises(ValueError, match="same deals"):
+        survivors([10, 11], {10: [1, 2], 11: [1]}, 2, 1.0)
 
 
 ISSUE_19_SEED = "75d758e44cf3211df607f5b2a02159c6"

@@ -10,7 +10,6 @@ what the seat knows. ``expert/1`` spends the budgets measured in docs/tarot.md (
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 from couyon.common.cardsets import cards_in
@@ -20,6 +19,7 @@ from couyon.games.tarot.bots.bidding import BID_MARGINS, BidSimulation, best_eca
 from couyon.games.tarot.bots.habits import SUIT_INDEX, hand_count
 from couyon.games.tarot.bots.knowledge import Knowledge, knowledge_of
 from couyon.games.tarot.bots.playout import marque_of, playout
+from couyon.games.tarot.bots.race import survivors
 from couyon.games.tarot.bots.rules import legal_mask
 from couyon.games.tarot.bots.worlds import ViewFacts, sampled_position
 from couyon.games.tarot.cards import CARDS, FULL_DECK_MASK, HALF_POINTS, mask_of
@@ -200,7 +200,7 @@ class ExpertTarotBot:
             spent += len(active) * remaining
             worlds += 1
             if worlds >= self.min_worlds:
-                active = self._survivors(active, values, worlds)
+                active = survivors(active, values, worlds, self.z)
         return CardSearch(candidates, values, active)
 
     @classmethod
@@ -221,19 +221,3 @@ class ExpertTarotBot:
         (it loses to expert/1 at three players, docs/tarot.md, "Bots"). ``expert/5``: expert/1's whole budget
         (6,000 cards) with the same weak passes, once the compiled search afforded it: the tables' bot."""
         return cls(version, budget=2800 if version == 4 else 6000, pass_below=TABLE_PASS_BELOW)
-
-    def _survivors(self, active: list[int], values: dict[int, list[float]], worlds: int) -> list[int]:
-        """The cards not clearly worse than the leader, paired world by world over the last ``worlds`` deals."""
-        leader = max(active, key=lambda card: sum(values[card][-worlds:]))
-        top = values[leader][-worlds:]
-        kept = [leader]
-        for card in active:
-            if card == leader:
-                continue
-            differences = [a - b for a, b in zip(top, values[card][-worlds:], strict=True)]
-            mean = sum(differences) / worlds
-            spread = sum((d - mean) ** 2 for d in differences) / (worlds - 1)
-            if mean > self.z * math.sqrt(spread / worlds) and mean > 0:
-                continue
-            kept.append(card)
-        return kept
