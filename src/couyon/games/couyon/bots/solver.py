@@ -270,26 +270,33 @@ def move_values(
     With the default window the values are exact; with a narrower one a value at or
     below ``alpha`` or at or above ``beta`` is a bound on the exact value.
     """
-    work = list(hands)
     table = {} if table is None else table
-    high_led, _, high_trump, _, _ = _table_state(trick, trump)
+    high_led, high_led_position, high_trump, high_trump_position, laid = _table_state(trick, trump)
     position = len(trick)
     seat = (leader + position) & 3
-    hand = work[seat]
+    hand = hands[seat]
+    # The hands from the next seat to play (``_play``'s order: the played one last).
+    h1, h2, h3 = hands[(seat + 1) & 3], hands[(seat + 2) & 3], hands[(seat + 3) & 3]
+    led_suit = _SUIT_OF[trick[0]] if trick else -1
     legal = _legal(hand, trick, trump, high_led, high_trump)
     values: dict[int, int] = {}
     remaining = legal
     while remaining:
         card = remaining.bit_length() - 1
         remaining ^= 1 << card
-        led_high, led_high_position, trump_high, trump_high_position, laid = _table_state((*trick, card), trump)
-        work[seat] = hand ^ (1 << card)
-        # The hands from the next seat to play, the played one last (``_play``'s order).
+        # The table once this card is laid, as ``_table_state`` of the trick with it would find it.
+        suit = _SUIT_OF[card]
+        led_high, led_high_position = high_led, high_led_position
+        trump_high, trump_high_position = high_trump, high_trump_position
+        if (position == 0 or suit == led_suit) and card > high_led:
+            led_high, led_high_position = card, position
+        if suit == trump and card > high_trump:
+            trump_high, trump_high_position = card, position
         values[card] = _play(
-            work[(seat + 1) & 3],
-            work[(seat + 2) & 3],
-            work[(seat + 3) & 3],
-            work[seat],
+            h1,
+            h2,
+            h3,
+            hand ^ (1 << card),
             trump,
             leader,
             position + 1,
@@ -297,12 +304,11 @@ def move_values(
             led_high_position,
             trump_high,
             trump_high_position,
-            laid,
+            laid + CARD_POINTS[card],
             alpha,
             beta,
             table,
         )
-        work[seat] = hand
     return values
 
 
