@@ -220,7 +220,6 @@ class _Settling:
 
     def __init__(self, z: float) -> None:
         self.z = z
-        self.count = 0
         self.solved: list[dict[int, float]] = []
         self.weights: list[float] = []
         self.squared_weights: list[float] = []
@@ -236,7 +235,11 @@ class _Settling:
         self.solved.append(values)
         self.weights.append(weight)
         self.squared_weights.append(weight * weight)
-        self.count += 1
+
+    @property
+    def count(self) -> int:
+        """Deals added so far."""
+        return len(self.solved)
 
     def settled(self, totals: dict[int, float]) -> bool:
         leader = -1
