@@ -23,6 +23,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -202,13 +203,21 @@ class Arena(Generic[M]):
                 start += 1
         batch = self.batch_per_worker * workers
         context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(workers) as pool:
+        pool = context.Pool(workers, initializer=_ignore_ctrl_c)
+        try:
             while True:
                 tasks = [
                     (self.play, f"{seed}:{index}", name_a, name_b, options) for index in range(start, start + batch)
                 ]
-                yield from pool.imap(_play_task, tasks)
+                # A whole batch at a time, so that no worker is busy when the caller stops: the pool is then
+                # closed, never terminated. Pool.terminate kills a worker even while it writes a result, and the
+                # result queue's lock it held is never released: the pool then waits on it for ever (it did so in CI,
+                # and in the 141st of a loop of the couyon arena test's runs).
+                yield from pool.map(_play_task, tasks)
                 start += batch
+        finally:
+            pool.close()
+            pool.join()
 
     def report(self, name_a: str, name_b: str, seed: str, matches: Sequence[M], options: Options) -> Json:
         """The report of these matches: the game's keys (``"game"`` first but for the default game) around the shared ones."""
@@ -277,6 +286,11 @@ class Arena(Generic[M]):
             else:
                 lines.append(f"{head}, median {timing['median_ms']:.3f} ms, p99 {timing['p99_ms']:.3f} ms")
         return "\n".join(lines)
+
+
+def _ignore_ctrl_c() -> None:
+    """A worker's start: Ctrl-C stops the arena's own process, which lets the batch in progress end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_task(task: tuple[Callable[[str, str, str, Options], Played], str, str, str, Options]) -> Played:
