@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playing import DESKTOP, ContextFactory
+from playing import DESKTOP, ContextFactory, browser_server
 from playwright.sync_api import sync_playwright
-
-from couyon.loadgen import ServerProcess
 
 CHROMIUM = os.environ.get("COUYON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,7 +32,7 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``couyon serve`` on 127.0.0.1 and a free port (SQLite in a temporary folder), for the session."""
-    with ServerProcess(tmp_path_factory.mktemp("couyon-data")) as server:
+    with browser_server(tmp_path_factory.mktemp("couyon-data")) as server:
         yield server.url
 
 

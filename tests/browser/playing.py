@@ -16,10 +16,24 @@ from typing import Any, Literal
 
 from axe_playwright_python.sync_playwright import Axe
 
+from couyon.loadgen import ServerProcess
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 900}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 REVIEW_SCREENSHOTS = os.environ.get("COUYON_SCREENSHOTS", "") not in ("", "0")
+
+
+def browser_server(data_dir: Path, **environment: str) -> ServerProcess:
+    """A ``couyon serve`` for pages and their requests, which keeps an idle connection open for a minute.
+
+    A page's ``request`` keeps its connections open with no time limit of its own, and learns that the server
+    closed one only once Node reads the close: a request sent on a connection the server was closing after its
+    default 5 idle seconds was reset (ECONNRESET, once in CI). A test's pause between two requests of one page
+    would now have to last a minute to meet that moment.
+    """
+    return ServerProcess(data_dir, environment={"COUYON_KEEPALIVE_SECONDS": "60", **environment})
+
 
 ContextFactory = Callable[..., Any]
 """The ``new_context`` fixture: makes a browser context on the test server."""

@@ -27,6 +27,7 @@ from playing import (
     TAROT_SITUATION_SCRIPT,
     How,
     assert_no_violations,
+    browser_server,
     collect_errors,
     coucou_turn,
     keyboard_turn,
@@ -36,8 +37,6 @@ from playing import (
     touch_turn,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-from couyon.loadgen import ServerProcess
 
 GRACE_S = 2
 PHONE_375 = {"width": 375, "height": 667}
@@ -121,8 +120,10 @@ LAST_TURN = "() => window.__announced.slice(-6).join(' ').toLowerCase()"
 
 @pytest.fixture(scope="module")
 def friends_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    environment = {"COUYON_TABLE_GRACE_S": str(GRACE_S), "COUYON_ANSWER_FLOOR_MS": "0"}
-    with ServerProcess(tmp_path_factory.mktemp("couyon-friends"), environment=environment) as server:
+    server = browser_server(
+        tmp_path_factory.mktemp("couyon-friends"), COUYON_TABLE_GRACE_S=str(GRACE_S), COUYON_ANSWER_FLOOR_MS="0"
+    )
+    with server:
         yield server.url
 
 

@@ -22,11 +22,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playing import ANNOUNCEMENT_RECORDER, ContextFactory, situation, tarot_situation
+from playing import ANNOUNCEMENT_RECORDER, ContextFactory, browser_server, situation, tarot_situation
 
 from couyon.games.tarot import game as tarot_game
 from couyon.games.tarot.cards import FACE_MASK, KING_MASK, TRUMP_MASK
-from couyon.loadgen import ServerProcess
 from couyon.registry import GAMES
 from couyon.store.store import Store, sqlite_url
 
@@ -43,7 +42,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store.migrate()
     assert store.setting("server_secret", lambda: SECRET) == SECRET
     store.engine.dispose()
-    with ServerProcess(data_dir, environment={"COUYON_ANSWER_FLOOR_MS": "0"}) as server:
+    with browser_server(data_dir, COUYON_ANSWER_FLOOR_MS="0") as server:
         yield server.url
 
 
