@@ -293,7 +293,7 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_task(task: tuple[Callable[[str, str, str, Options], Played], str, str, str, Options]) -> Played:
+def _play_task(task: tuple[Callable[[str, str, str, Options], M], str, str, str, Options]) -> M:
     """A worker's match: the game's ``play`` hook travels by name, with the seed, the bots and the options."""
     play, seed, name_a, name_b, options = task
     return play(seed, name_a, name_b, options)
