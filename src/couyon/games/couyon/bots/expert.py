@@ -222,7 +222,6 @@ class _Settling:
         self.z = z
         self.solved: list[dict[int, float]] = []
         self.weights: list[float] = []
-        self.squared_weights: list[float] = []
         self.leader = -1
         self.differenced = 0
         """Deals counted in ``differences`` (all of them after a check)."""
@@ -234,7 +233,6 @@ class _Settling:
     def add(self, weight: float, values: dict[int, float]) -> None:
         self.solved.append(values)
         self.weights.append(weight)
-        self.squared_weights.append(weight * weight)
 
     @property
     def count(self) -> int:
@@ -263,7 +261,7 @@ class _Settling:
                 self.weighted[card].append(weight * difference)
         self.differenced = self.count
         total_weight = sum(weights)
-        squared_weights = sum(self.squared_weights)
+        squared_weights = sum([weight * weight for weight in weights])
         if total_weight <= 0.0:
             return False
         for card, differences in self.differences.items():

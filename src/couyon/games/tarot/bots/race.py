@@ -17,18 +17,19 @@ def survivors(active: list[int], values: dict[int, list[float]], worlds: int, z:
     The leader is the first card of the highest total; another card leaves the race when the leader's mean lead
     over it is positive and more than ``z`` standard errors.
     """
+    recent = {card: values[card][-worlds:] for card in active}
     leader = active[0]
-    best = sum(values[leader][-worlds:])
+    best = sum(recent[leader])
     for card in active[1:]:
-        total = sum(values[card][-worlds:])
+        total = sum(recent[card])
         if total > best:
             leader, best = card, total
-    top = values[leader][-worlds:]
+    top = recent[leader]
     kept = [leader]
     for card in active:
         if card == leader:
             continue
-        other = values[card][-worlds:]
+        other = recent[card]
         if len(other) != len(top):
             raise ValueError("every card in the race is played out in the same deals")
         differences = [top[i] - other[i] for i in range(len(top))]
