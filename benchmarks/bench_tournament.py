@@ -8,7 +8,7 @@ A tournament of ``--games`` tarot4 games of ``--deals`` deals each (5 × 4 = 20 
 1. **The lines of each game** (``GameKind.deal_results`` of its fold): computed once per game when its
    verification enters it (after its final move's answer) and kept in ``tournament_entries.lines``.
    Measured on real tarot4 games played with random legal moves from their seeds (``--sample`` of them).
-2. **The standings** (``couyon.server.clubs.standings``: totals, matchpoints on every deal against every
+2. **The standings** (``couyon.server.clubs.service.standings``: totals, matchpoints on every deal against every
    other entrant, the per-deal results) from those lines, and the size of all of it as one JSON document
    (what the results answer was before it left the per-deal rows out). The entrants' lines are drawn with
    the shape and the spread of real tarot lines: a taker among the four seats or nobody, a contract, made
@@ -35,7 +35,7 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from couyon.registry import game_named
-from couyon.server.clubs import DEAL_PAGE, ClubService, Entrant, standings
+from couyon.server.clubs.service import DEAL_PAGE, ClubService, Entrant, standings
 from couyon.server.games import GameService
 from couyon.store import Store
 from couyon.store.clubs import Club, Tournament, tournament_entries

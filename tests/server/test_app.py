@@ -45,7 +45,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/player/stats",
         "/api/leaderboard",
         "/api/catalog",
-        # Clubs, tournaments and challenges (couyon.server.clubs_api).
+        # Clubs, tournaments and challenges (couyon.server.clubs.api).
         "/api/clubs",
         "/api/clubs/join",
         "/api/clubs/{club_id}",
@@ -63,7 +63,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/challenges",
         "/api/challenges/{challenge_id}/play",
         "/api/challenges/{challenge_id}",
-        # Friends' tables (couyon.server.tables_api; its WebSocket is in docs/api.md: OpenAPI has no sockets).
+        # Friends' tables (couyon.server.tables.api; its WebSocket is in docs/api.md: OpenAPI has no sockets).
         "/api/tables",
         "/api/tables/join",
         "/api/tables/{code}",

@@ -13,7 +13,7 @@ import pytest
 from tests.server.helpers import at_once, new_game, play_to_end, send_move
 
 from couyon.registry import game_named
-from couyon.server import clubs
+from couyon.server.clubs import service as clubs
 from couyon.server.games import replay_check
 from couyon.store.clubs import ClubStore
 
@@ -453,7 +453,7 @@ def test_a_deal_based_tournament_scores_each_deal_in_matchpoints(
 
 
 def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
-    from couyon.server.clubs import Entrant, standings
+    from couyon.server.clubs.service import Entrant, standings
 
     def line(deal: int, points: int) -> dict[str, Any]:
         return {"deal": deal, "taker": "S", "side": "us", "outcome": "made", "points": points}
@@ -484,7 +484,7 @@ def test_matchpoints_share_ties_and_count_a_missing_game_as_zero() -> None:
 
 
 def test_a_game_left_unfinished_scores_no_better_than_the_lowest_finished_one() -> None:
-    from couyon.server.clubs import Entrant, standings
+    from couyon.server.clubs.service import Entrant, standings
 
     # Tarot totals go below 0: leaving game 1 unfinished (or taking a hint in it) must not rank B above A.
     entrants = [

@@ -25,7 +25,7 @@ from couyon.server.app import create_app
 from couyon.server.config import Settings
 from couyon.server.games import VerificationError
 from couyon.server.limits import request_kind
-from couyon.server.tables import CODE_ALPHABET, TableService, first_dealer, verified_table_replay
+from couyon.server.tables.service import CODE_ALPHABET, TableService, first_dealer, verified_table_replay
 from couyon.store.tables import TableStore
 
 Client = Any
@@ -816,7 +816,7 @@ def test_every_game_shows_each_seat_its_own_view_and_no_other_seats_hidden_cards
 def test_a_socket_whose_client_never_reads_is_closed_once_its_queue_is_full() -> None:
     import asyncio
 
-    from couyon.server.tables_hub import SEND_QUEUE, Connection
+    from couyon.server.tables.hub import SEND_QUEUE, Connection
 
     closed: list[tuple[int, str]] = []
 

@@ -35,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from couyon import __version__
 from couyon.common.records import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
-from couyon.server.clubs_api import clubs_router
+from couyon.server.clubs.api import clubs_router
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
@@ -74,7 +74,7 @@ from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
 from couyon.server.results import DayResults
-from couyon.server.tables_api import include_tables
+from couyon.server.tables.api import include_tables
 from couyon.store import Store, StoredGame
 from couyon.store.store import Pruned
 
@@ -913,7 +913,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     app.include_router(
         clubs_router(service, secret, current_player, remember, answer_floor)
     )  # Clubs and tournaments (issue 22).
-    # Friends' tables: their routes and socket (server/tables_api.py).
+    # Friends' tables: their routes and socket (server/tables/api.py).
     include_tables(app, service, store, secret, answer_floor, settings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))

@@ -75,7 +75,7 @@ log = logging.getLogger("couyon.server")
 
 
 class ModeRules(Protocol):
-    """What a mode of game other than free and daily says of its games (a club tournament's: ``server/clubs.py``).
+    """What a mode of game other than free and daily says of its games (a club tournament's: ``server/clubs/service.py``).
 
     ``no_hints``: None if the player may ask for hints (a hint then takes the game out of its board), else
     the sentence that refuses them.
@@ -262,7 +262,7 @@ class GameService:
         self._working: dict[object, tuple[threading.Lock, int]] = {}
         self._working_guard = threading.Lock()
         self.modes: dict[str, ModeRules] = {}
-        """The rules of the modes other modules add (``server/clubs.py``), by the games' ``mode``."""
+        """The rules of the modes other modules add (``server/clubs/service.py``), by the games' ``mode``."""
 
     # -- time and the daily challenge ------------------------------------------------------
 
@@ -921,7 +921,7 @@ def solo_bots_move(kind: GameKind, state: Any, index: int, move: Any) -> bool:
 
 def verified_replay(game: StoredGame, moves: Sequence[str], bots_move: BotsMove = solo_bots_move) -> Any:
     """Replay from the seed, recomputing every bot move (``bots_move`` says which: the solo table's by default, a
-    friends' table's in ``couyon.server.tables``) with the recorded bot; refuse any difference.
+    friends' table's in ``couyon.server.tables.service``) with the recorded bot; refuse any difference.
 
     Every other move is checked by the rules alone. Raises ``VerificationError``; the final state otherwise.
     """

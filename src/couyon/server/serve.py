@@ -119,7 +119,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from couyon.server.logs import configure_logging
-    from couyon.server.tables_api import SOCKET_MESSAGE_BYTES, SocketCountingHttpProtocol
+    from couyon.server.tables.api import SOCKET_MESSAGE_BYTES, SocketCountingHttpProtocol
 
     settings = _checked_settings("serve", args, _SERVE_VARIABLES)
     if settings is None:
@@ -142,7 +142,7 @@ def run_serve(args: argparse.Namespace) -> int:
         # The connection guard (header size, count and time, connections per process and per address);
         # HttpEdge bounds the body's size and time, and uvicorn closes idle keep-alive connections.
         http=SocketCountingHttpProtocol,
-        # Friends' tables' sockets (server/tables_api.py): a frame larger than a few messages is refused by the
+        # Friends' tables' sockets (server/tables/api.py): a frame larger than a few messages is refused by the
         # protocol itself (close 1009) before it is read whole; the app closes one over 2 KB with 1008.
         ws="websockets",
         ws_max_size=8 * SOCKET_MESSAGE_BYTES,

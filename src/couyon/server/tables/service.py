@@ -137,7 +137,7 @@ class TableService:
     """Friends' tables over the games' service and its store; keeps no table in memory.
 
     ``publish(code, number)`` is called after every commit that changes a table (a move, a seat, the start): the
-    process's hub carries it to every process (``couyon.server.tables_hub``). ``present(code, seat)`` says whether
+    process's hub carries it to every process (``couyon.server.tables.hub``). ``present(code, seat)`` says whether
     this process holds a socket of that seat now (the store's ``seen_at`` says it for the other processes).
     """
 

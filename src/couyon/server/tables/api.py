@@ -27,8 +27,8 @@ from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
 from couyon.server.pacing import AnswerFloor
-from couyon.server.tables import TableService
-from couyon.server.tables_hub import POLICY, Connection, TableHub, error_message, notifier_for
+from couyon.server.tables.hub import POLICY, Connection, TableHub, error_message, notifier_for
+from couyon.server.tables.service import TableService
 from couyon.store import Store
 
 log = logging.getLogger("couyon.server")

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 from starlette.concurrency import run_in_threadpool
 
 from couyon.registry import DEFAULT_GAME
-from couyon.server.clubs import ClubService
+from couyon.server.clubs.service import ClubService
 from couyon.server.errors import ApiError, ErrorBody, documented
 from couyon.server.games import GameAnswer, GameAnswerModel, GameService
 from couyon.server.identity import new_player_id

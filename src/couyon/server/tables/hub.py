@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from couyon.common.kind import Json
 from couyon.server.errors import ApiError
 from couyon.server.pacing import AnswerFloor
-from couyon.server.tables import Loaded, TableService, Waiver
+from couyon.server.tables.service import Loaded, TableService, Waiver
 
 log = logging.getLogger("couyon.server")
 
