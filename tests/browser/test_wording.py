@@ -228,7 +228,13 @@ def test_friends_clubs_tournaments_and_challenges_speak_one_language(
     closes = (datetime.now(UTC) + timedelta(days=1)).isoformat()
     tournament = page.request.post(
         f"/api/clubs/{club['id']}/tournaments",
-        data={"name": "Coupe Josée", "game": "couyon", "options": {"level": "beginner"}, "count": 1, "closes_at": closes},
+        data={
+            "name": "Coupe Josée",
+            "game": "couyon",
+            "options": {"level": "beginner"},
+            "count": 1,
+            "closes_at": closes,
+        },
     ).json()
     table = page.request.post("/api/tables", data={"game": "couyon", "clock": 30}).json()
     screens = {
