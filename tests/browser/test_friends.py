@@ -614,7 +614,8 @@ def test_a_coucou_table_of_eight_with_three_people(person: Callable[..., Any]) -
     code = anne.locator("#table-code").inner_text()
     chloe.get_by_role("textbox", name="Code de la table").fill(code.lower().replace("-", " "))
     chloe.get_by_role("button", name="Rejoindre une table").tap()
-    chloe.get_by_role("textbox", name="Ton nom à la table").fill("Chloé")
+    # The lobby's own field (the home's, of the same name, shows until the lobby replaces it).
+    chloe.locator("#friends-name-form").get_by_role("textbox", name="Ton nom", exact=True).fill("Chloé")
     chloe.get_by_role("button", name="Enregistrer").tap()
     chloe.wait_for_selector("#friends-name-form", state="detached")
     chloe.locator("#take-7").tap()
@@ -872,3 +873,63 @@ def test_the_table_by_the_names_of_its_controls_on_the_smallest_phone(person: Ca
         assert page.locator("#end-dialog").get_by_role("button", name=names["rematch"], exact=True).is_visible()
         assert_fits(page, "the end of the game")
     assert hugo.errors == [] and ines.errors == []
+
+
+NAME_STEPS = {
+    "fr": {
+        "name": "Ton nom",
+        "needed": "Donne-toi un nom avant de t'asseoir.",
+        "mixed": "Un nom ne peut pas mêler les lettres de plusieurs écritures.",
+        "save": "Enregistrer",
+    },
+    "en": {
+        "name": "Your name",
+        "needed": "Give yourself a name before you sit down.",
+        "mixed": "A name may not mix Cyrillic and Latin letters.",
+        "save": "Save",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_person_without_a_name_gives_it_on_the_way(person: Callable[..., Any], language: str) -> None:
+    """Issue 32, part 1: the host, a friend who opens the link and one who types a code on a game's home, none of
+    them named, each gives his name where he is (the refusals one sentence of the page's language beside it) and
+    goes on without a detour through the settings."""
+    names, steps = NAMES[language], NAME_STEPS[language]
+    host = person("", language=language)
+    host.get_by_role("button", name=names["play"]).click()
+    field = host.get_by_role("textbox", name=steps["name"], exact=True)
+    status = host.locator("#friends-home-name-status")
+    status.filter(has_text=steps["needed"]).wait_for()
+    assert host.evaluate("() => document.activeElement.id") == "friends-home-name"
+    field.fill("Mаrie")  # a Cyrillic а among Latin letters
+    host.get_by_role("button", name=names["play"]).click()
+    status.filter(has_text=steps["mixed"]).wait_for()
+    assert_no_violations(host, f"home, name refused ({language})")
+    field.fill("Marie")
+    host.get_by_role("button", name=names["play"]).click()
+    link_field = host.get_by_role("textbox", name=names["link"])
+    link_field.wait_for()
+    assert host.locator("#friends-name-form").count() == 0, "the host's name is known: the lobby asks none"
+    link, code = link_field.input_value(), host.locator("#table-code").inner_text()
+
+    # A friend opens the link: the name in place, then the seats.
+    friend = person("", language=language)
+    friend.goto(link)
+    friend.locator("#friends-name-form").get_by_role("textbox", name=steps["name"], exact=True).fill("Bruno")
+    friend.get_by_role("button", name=steps["save"]).click()
+    friend.wait_for_selector("#friends-name-form", state="detached")
+    friend.get_by_role("button", name=names["take"]).first.click()
+    host.wait_for_selector('.seat-holder:has-text("Bruno")')
+
+    # Another types the code on tarot's home, his name beside it.
+    third = person("", language=language)
+    third.goto("/#/tarot")
+    third.get_by_role("textbox", name=steps["name"], exact=True).fill("Chloé")
+    third.get_by_role("textbox", name=names["code"]).fill(code)
+    third.get_by_role("button", name=names["join"]).click()
+    third.get_by_role("button", name=names["take"]).first.wait_for()
+    assert third.locator("#friends-name-form").count() == 0, "Chloé's name was saved on the way"
+    assert third.request.get("/api/player").json()["name"] == "Chloé"
+    assert_no_violations(third, f"lobby after the code ({language})")

@@ -154,3 +154,105 @@ def test_tarot_s_daily_rules_say_how_ties_are_broken(new_context: ContextFactory
     other.goto("/#/malmedy")
     other.wait_for_selector("#game-daily-time:not(:empty)")
     assert unsaid in other.locator("#view-game .daily-rules").inner_text()
+
+
+# Issue 32, part 2: every string of each language's words (the page's own modules, loaded as their screens load
+# them), casefolded; a string both languages say (a name, "Clubs", "Expert") belongs to neither.
+DICTIONARIES = """async () => {
+  const i18n = await import('/js/i18n.js');
+  for (const module of ['/js/clubs/words.js', '/js/friends/friends-words.js', '/js/review-words.js',
+    '/js/returning-words.js']) i18n.addWords((await import(module)).default);
+  const strings = (value, into) => {
+    if (typeof value === 'string') into.add(value.trim().toLowerCase());
+    else if (Array.isArray(value)) value.forEach((item) => strings(item, into));
+    else if (value && typeof value === 'object') Object.values(value).forEach((item) => strings(item, into));
+    return into;
+  };
+  const was = i18n.currentLanguage();
+  const said = {};
+  for (const language of ['fr', 'en']) {
+    i18n.setLanguage(language);
+    said[language] = [...strings(i18n.t(), new Set())];
+  }
+  i18n.setLanguage(was);
+  return said;
+}"""
+# What a person reads or hears on the screen: each text node, option, label, placeholder, title and aria-label.
+VISIBLE_TEXTS = """() => {
+  const shown = (node) => node && node.checkVisibility && node.checkVisibility();
+  const texts = [];
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (shown(node.parentElement) || node.parentElement.tagName === 'OPTION') texts.push(node.textContent);
+  }
+  for (const element of document.querySelectorAll('main [aria-label], main [placeholder], main [title]')) {
+    if (!shown(element)) continue;
+    for (const name of ['aria-label', 'placeholder', 'title']) if (element.hasAttribute(name)) texts.push(element.getAttribute(name));
+  }
+  for (const option of document.querySelectorAll('main select option')) {
+    if (shown(option.closest('select'))) texts.push(option.textContent);
+  }
+  return texts.map((text) => text.trim()).filter(Boolean);
+}"""
+
+
+def foreign_words(page: Any, dictionaries: dict[str, list[str]], language: str) -> list[str]:
+    """The texts of the screen the page shows that are the other language's words and not its own."""
+    other = "en" if language == "fr" else "fr"
+    own, foreign = set(dictionaries[language]), set(dictionaries[other]) - set(dictionaries[language])
+    texts = page.evaluate(VISIBLE_TEXTS)
+    return sorted({text for text in texts if text.lower() in foreign and text.lower() not in own})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_friends_clubs_tournaments_and_challenges_speak_one_language(
+    new_context: ContextFactory, language: str
+) -> None:
+    """Every screen of friends' tables, clubs, tournaments and challenges shows no word of the other language (the
+    club's tournament form offered "beginner" and "expert" in French)."""
+    from datetime import UTC, datetime, timedelta
+
+    from playing import assert_no_violations, finished_game_through_api
+
+    sender = new_context().new_page()
+    sender.goto("/")
+    answer = finished_game_through_api(sender, {"mode": "free", "game": "coucou", "options": {"players": 5}}, 5)
+    challenge = sender.request.post("/api/challenges", data={"game_id": answer["id"]}).json()
+
+    page = new_context(language=language).new_page()
+    page.goto("/")
+    dictionaries = page.evaluate(DICTIONARIES)
+    assert "débutant" in dictionaries["fr"] and "beginner" in dictionaries["en"], "the words are read"
+    assert page.request.put("/api/player", data={"name": "Josée"}).ok
+    club = page.request.post("/api/clubs", data={"name": "Café de la Poste"}).json()
+    closes = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    tournament = page.request.post(
+        f"/api/clubs/{club['id']}/tournaments",
+        data={
+            "name": "Coupe Josée",
+            "game": "couyon",
+            "options": {"level": "beginner"},
+            "count": 1,
+            "closes_at": closes,
+        },
+    ).json()
+    table = page.request.post("/api/tables", data={"game": "couyon", "clock": 30}).json()
+    screens = {
+        "home": ("/", "#friends-status"),
+        "lobby": (table["link"], "#table-link"),
+        "clubs": ("/#/clubs", "#clubs-root form"),
+        "club": (f"/#/club/{club['id']}", "#field-t-level option"),
+        "tournament": (f"/#/tournament/{tournament['id']}", "#clubs-root table, #clubs-root button"),
+        "challenge": (challenge["link"], "#clubs-root button"),
+    }
+    found = {}
+    for screen, (route, ready) in screens.items():
+        page.goto("about:blank")  # each screen drawn afresh, none read while the last one is still shown
+        page.goto(route)
+        page.locator(ready).first.wait_for(state="attached")
+        page.wait_for_load_state("networkidle")
+        if wrong := foreign_words(page, dictionaries, language):
+            found[screen] = wrong
+        if screen in ("club", "lobby"):
+            assert_no_violations(page, f"{screen} ({language})")
+    assert not found, f"words of the other language on the {language} screens: {found}"

@@ -108,10 +108,22 @@ const STRINGS = {
     nameLabel: "Nom (1 à 24 caractères)",
     saveName: "Enregistrer",
     nameSaved: "Nom enregistré.",
+    yourName: "Ton nom",
+    nameNeeded: "Donne-toi un nom avant de t'asseoir.",
+    // The server's refusals of a name (src/couyon/server/names.py), said in French; one it does not know: its code.
+    nameRefusals: [
+      [/^A name has 1 to (\d+) characters\.$/, (most) => `Un nom a de 1 à ${most} caractères.`],
+      [/^A name may not hold invisible/, () => "Un nom ne peut pas contenir de caractère invisible."],
+      [/^A name may hold only/, () => "Un nom ne peut contenir que des lettres, des chiffres, des espaces et - _ . '"],
+      [/^A name needs at least one/, () => "Un nom demande au moins une lettre ou un chiffre."],
+      [/^A name may not mix/, () => "Un nom ne peut pas mêler les lettres de plusieurs écritures."],
+      [/^This name looks like/, () => "Ce nom ressemble à celui d'un autre joueur des classements : choisis-en un autre."],
+    ],
+    nameRefused: "Ce nom n'est pas accepté : choisis-en un autre.",
     continue: "Continuer",
     // A friends' table, as the homes offer it (the table's own words: js/friends/friends-words.js).
     friendsTitle: "Entre amis",
-    friendsText: "Une table pour toi et tes amis, avec les options choisies plus haut ; le robot tient les places libres.",
+    friendsText: "Une table pour toi et tes amis, avec les options de la table choisies plus haut ; le robot tient les places libres.",
     friendsClock: "Temps par décision",
     friendsClockNone: "Sans limite",
     friendsClock15: "15 secondes",
@@ -375,9 +387,13 @@ const STRINGS = {
     nameLabel: "Name (1 to 24 characters)",
     saveName: "Save",
     nameSaved: "Name saved.",
+    yourName: "Your name",
+    nameNeeded: "Give yourself a name before you sit down.",
+    nameRefusals: [[/^(A name |This name ).*\.?$/, null]],
+    nameRefused: "This name is not accepted: choose another.",
     continue: "Continue",
     friendsTitle: "With friends",
-    friendsText: "A table for you and your friends, with the options chosen above; the bot holds the free seats.",
+    friendsText: "A table for you and your friends, with the table options chosen above; the bot holds the free seats.",
     friendsClock: "Time per decision",
     friendsClockNone: "No limit",
     friendsClock15: "15 seconds",
@@ -576,6 +592,22 @@ function merge(into, words) {
  */
 export function addWords(words) {
   for (const [code, own] of Object.entries(words)) merge(STRINGS[code], own);
+}
+
+/**
+ * A refusal of the API as one sentence of the page's language: a name's (names.py speaks English) through
+ * the language's ``nameRefusals``, any other as the server says it.
+ */
+export function refusalText(error) {
+  const words = t();
+  if (!error || !error.status) return words.errorGeneric;
+  if (error.code === "name_required") return words.nameNeeded;
+  if (error.code !== "invalid_name" && error.code !== "invalid_fields") return error.message;
+  for (const [pattern, say] of words.nameRefusals) {
+    const found = pattern.exec(error.message ?? "");
+    if (found) return say ? say(...found.slice(1)) : error.message;
+  }
+  return words.nameRefused;
 }
 
 export function setLanguage(value) {

@@ -14,7 +14,7 @@
 // a table route, a new game, or the leaderboard's name form; a home page loads none of it.
 
 import { api } from "./api.js";
-import { applyStaticTexts, currentLanguage, formatDay, setLanguage, t } from "./i18n.js";
+import { applyStaticTexts, currentLanguage, formatDay, refusalText, setLanguage, t } from "./i18n.js";
 import { applyPace, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { tableCard } from "./cards.js";
 import {
@@ -202,20 +202,84 @@ async function friends() {
   return friendsModule;
 }
 
-/** "Jouer entre amis" on a game's home: open a table with the home's options and the clock chosen. */
-async function playWithFriends(gameId, clockSelect, status) {
-  status.textContent = "";
-  const module = await friends();
-  const game = gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId);
-  await module.openNew(game, chosenOptions(gameId), Number(clockSelect.value), status);
+/** The friends' card of a game's home (couyon's is the site's home page): its name field, status, join form. */
+function friendsCard(gameId) {
+  const prefix = gameId === DEFAULT_GAME ? "" : "game-";
+  return {
+    nameRow: $(`${prefix}friends-name-row`),
+    name: $(`${prefix}friends-home-name`),
+    nameStatus: $(`${prefix}friends-home-name-status`),
+    clock: $(`${prefix}friends-clock`),
+    status: $(`${prefix}friends-status`),
+    code: $(`${prefix}join-code`),
+    joinStatus: $(`${prefix}join-status`),
+  };
 }
 
-/** "Rejoindre une table": the table of a code read aloud. */
-async function joinByCode(event, input, status) {
-  event.preventDefault();
-  status.textContent = "";
+/** The friends' card asks a nameless person's name in place ("Ton nom"), shown until he has one. */
+async function showFriendsName(gameId) {
+  const card = friendsCard(gameId);
+  try {
+    card.nameRow.hidden = Boolean((await api.player()).name);
+  } catch {
+    card.nameRow.hidden = false;
+  }
+}
+
+/**
+ * The name typed in the friends' card saved on the way to a table: true when the person may go on (the
+ * field is not asked, or the name was saved); else the refusal in one sentence beside the field.
+ */
+async function nameOnTheWay(card, { required }) {
+  card.nameStatus.textContent = "";
+  if (card.nameRow.hidden) return true;
+  const name = card.name.value.trim();
+  if (!name && !required) return true;
+  // A name given since the home was drawn (the settings, another tab) is enough.
+  if (!name && (await api.player().catch(() => ({}))).name) {
+    card.nameRow.hidden = true;
+    return true;
+  }
+  if (!name) {
+    card.nameStatus.textContent = t().nameNeeded;
+    card.name.focus();
+    return false;
+  }
+  try {
+    await api.setPlayerName(name);
+  } catch (error) {
+    card.nameStatus.textContent = refusalText(error);
+    card.name.focus();
+    return false;
+  }
+  card.nameRow.hidden = true;
+  return true;
+}
+
+/** "Jouer entre amis" on a game's home: the name if he has none, then a table with the home's options and clock. */
+async function playWithFriends(gameId) {
+  const card = friendsCard(gameId);
+  card.status.textContent = "";
+  if (!(await nameOnTheWay(card, { required: true }))) return;
   const module = await friends();
-  await module.joinByCode(input.value, status);
+  const game = gameId === DEFAULT_GAME ? DEFAULT_GAME : apiGame(gameId);
+  const refused = await module.openNew(game, chosenOptions(gameId), Number(card.clock.value), card.status);
+  if (refused && refused.code === "name_required") {
+    card.nameRow.hidden = false;
+    card.status.textContent = "";
+    card.nameStatus.textContent = t().nameNeeded;
+    card.name.focus();
+  }
+}
+
+/** "Rejoindre une table": the name if one was typed (else the lobby asks it), then the table of a code read aloud. */
+async function joinByCode(event, gameId) {
+  event.preventDefault();
+  const card = friendsCard(gameId);
+  card.joinStatus.textContent = "";
+  if (!(await nameOnTheWay(card, { required: false }))) return;
+  const module = await friends();
+  await module.joinByCode(card.code.value, card.joinStatus);
 }
 
 // ---------------------------------------------------------------- homes
@@ -353,6 +417,7 @@ async function refreshHome(gameId) {
   // Another game's home says some of its own words (couyon's home, the site's, needs none of its own).
   if (gameId !== DEFAULT_GAME) await loadWords(gameId).catch(() => {}); // else it says the shared ones
   if (gameId === DEFAULT_GAME) renderOptions(gameId, $("home-options"), "home-option");
+  showFriendsName(gameId);
   drawHeroFan(home.fan, gameInfo(gameId).fan);
   fillGameList(home.list, gameId);
   if (gameId !== DEFAULT_GAME) {
@@ -843,7 +908,7 @@ async function saveName(event) {
     await api.setPlayerName(name);
     status.textContent = t().nameSaved;
   } catch (error) {
-    status.textContent = error.message && error.status === 422 ? error.message : t().errorGeneric;
+    status.textContent = refusalText(error);
   }
 }
 
@@ -932,13 +997,10 @@ function wire() {
   $("recovery-current-copy").addEventListener("click", () =>
     copyRecovery($("recovery-current").value, $("recovery-dialog-status")),
   );
-  $("play-friends").addEventListener("click", () =>
-    playWithFriends(DEFAULT_GAME, $("friends-clock"), $("friends-status")),
-  );
-  $("game-play-friends").addEventListener("click", () =>
-    playWithFriends(page.game, $("game-friends-clock"), $("game-friends-status")),
-  );
-  $("join-form").addEventListener("submit", (event) => joinByCode(event, $("join-code"), $("join-status")));
+  $("play-friends").addEventListener("click", () => playWithFriends(DEFAULT_GAME));
+  $("game-play-friends").addEventListener("click", () => playWithFriends(page.game));
+  $("join-form").addEventListener("submit", (event) => joinByCode(event, DEFAULT_GAME));
+  $("game-join-form").addEventListener("submit", (event) => joinByCode(event, page.game));
   window.addEventListener("hashchange", () => showRoute());
 }
 

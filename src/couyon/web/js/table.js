@@ -10,7 +10,7 @@
 //
 import { api, ApiError } from "./api.js";
 import { cardBack, cardFace, tableCard } from "./cards.js";
-import { cardName, currentLanguage, formatDay, t } from "./i18n.js";
+import { cardName, currentLanguage, formatDay, refusalText, t } from "./i18n.js";
 import { pace, playSound, setSound, setSpeed, soundOn, speed } from "./settings.js";
 import { DEFAULT_GAME, apiGame, gameInfo, gameModule, gameName, pageGame } from "./games/index.js";
 import { SEATS, announce, clone, seatName, seatYou, seatsOf, setRenderer, state } from "./table/shared.js";
@@ -812,7 +812,7 @@ export function nameForm(id, { status = null, saved = null } = {}) {
       status.textContent = words.nameSaved;
       if (saved) saved();
     } catch (error) {
-      status.textContent = error instanceof ApiError && error.status === 422 ? error.message : words.errorGeneric;
+      status.textContent = error instanceof ApiError ? refusalText(error) : words.errorGeneric;
     }
   });
   return form;

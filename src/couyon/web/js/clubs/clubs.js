@@ -229,7 +229,7 @@ function scheduleForm(clubId, dealsPerGame, fail) {
   const [levelField, levelSelect] = select("t-level", words.level, [], "");
   const fillLevels = () => {
     const rule = levels();
-    levelSelect.replaceChildren(...(rule ? rule.values.map((value) => el("option", { value, selected: value === rule.default }, value)) : []));
+    levelSelect.replaceChildren(...(rule ? rule.values.map((value) => el("option", { value, selected: value === rule.default }, t().levelNames[value] ?? value)) : []));
   };
   // A game whose every game plays the same number of deals (tarot: as many as players; couyon and Malmedy: games of
   // one deal in such a tournament) can be given its length in deals: the server makes it that many games' worth.

@@ -11,7 +11,7 @@
 // "Jouer entre amis" or "Rejoindre une table", never on the first load.
 
 import { ApiError, api, request } from "../api.js";
-import { addWords, t } from "../i18n.js";
+import { addWords, refusalText, t } from "../i18n.js";
 import { gameInfo, gameName, pageGame } from "../games/index.js";
 import { announce, rerender, state } from "../table/shared.js";
 import words from "./friends-words.js";
@@ -91,12 +91,14 @@ const goTo = (table) => {
   location.hash = routeOf(table).replace(/^\/?#/, "#");
 };
 
-/** A home's "Jouer entre amis": open the table, then its lobby. */
+/** A home's "Jouer entre amis": open the table, then its lobby; a refusal is said in ``status`` and returned. */
 export async function openNew(game, options, clock, status) {
   try {
     goTo(await tables.open(game, options, clock));
+    return null;
   } catch (error) {
-    status.textContent = error instanceof ApiError && error.status ? error.message : t().errorGeneric;
+    status.textContent = error instanceof ApiError ? refusalText(error) : t().errorGeneric;
+    return error;
   }
 }
 
@@ -106,7 +108,7 @@ export async function joinByCode(text, status) {
   try {
     goTo(await tables.join(code));
   } catch (error) {
-    status.textContent = error instanceof ApiError && error.status && error.status !== 404 ? error.message : w().joinFailed;
+    status.textContent = error instanceof ApiError && error.status && error.status !== 404 ? refusalText(error) : w().joinFailed;
   }
 }
 
@@ -636,10 +638,9 @@ function showLobby(table) {
 }
 
 function nameForm() {
-  const words = w();
   const form = element("form", null, "panel name-form friends-name");
   form.id = "friends-name-form";
-  const label = element("label", words.nameTitle);
+  const label = element("label", t().yourName);
   label.htmlFor = "friends-name";
   const row = element("div", null, "name-row");
   const input = element("input");
@@ -651,7 +652,7 @@ function nameForm() {
   const save = element("button", t().saveName, "button small");
   save.type = "submit";
   save.id = "friends-name-save";
-  const status = element("p", words.nameNeeded, "form-status");
+  const status = element("p", t().nameNeeded, "form-status");
   status.id = "friends-name-status";
   status.setAttribute("role", "status");
   row.append(input, save);
@@ -665,7 +666,7 @@ function nameForm() {
       if (here.table) showLobby(here.table);
       $("seats-title")?.focus?.();
     } catch (error) {
-      status.textContent = error instanceof ApiError && error.status === 422 ? error.message : t().errorGeneric;
+      status.textContent = error instanceof ApiError ? refusalText(error) : t().errorGeneric;
     }
   });
   return form;
