@@ -758,6 +758,76 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
         proxy.close()
 
 
+def test_a_slow_page_whose_socket_drops_again_and_again_keeps_up(person: Callable[..., Any], friends_url: str) -> None:
+    """Denise plays on a slow phone (her page's CPU slowed sixfold) whose socket drops right after each of her
+    moves, 12 times in a row, the network back after up to 0.4 s. After each drop her page catches up to the
+    server's move count with one live socket; it never offers her a decision the server has already taken (a
+    view older than the server's while her seat is hers), and her keyboard always finds a card she may play."""
+    proxy = CuttingProxy(friends_url)
+    try:
+        denise = person("Denise", through=proxy.url)
+        emile = person("Émile", language="en", phone=True)
+        link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
+        code, secret = code_and_secret(link)
+        sit(emile, link.replace(proxy.url, friends_url), "E", take="Take this seat")
+        denise.wait_for_selector('#lobby-holder-E:has-text("Émile")')
+        start(denise)
+        denise.wait_for_selector("#friends-bar:not([hidden])")
+        denise.context.new_cdp_session(denise).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+        rng = random.Random(32)
+        live = "() => window.__sockets.filter((socket) => socket.open && !socket.closed).length"
+        page_now = """() => [Number(document.getElementById('view-table').dataset.shownMove ?? -1),
+          document.getElementById('view-table').dataset.turn]"""
+
+        def served() -> dict[str, Any]:
+            response = emile.request.get(f"/api/tables/{code}?secret={secret}")
+            assert response.ok, response.text()
+            table: dict[str, Any] = response.json()
+            return table
+
+        def caught_up() -> None:
+            """Until her page shows the server's move with one socket, Émile playing his turns: no stale decision."""
+            deadline = time.monotonic() + 15
+            while True:
+                shown, turn = denise.evaluate(page_now)
+                table = served()
+                mine = next(entry for entry in table["seats"] if entry["seat"] == "S")
+                if turn in ("bid", "play") and not mine["bot_now"]:
+                    assert table["move_number"] <= shown, f"a decision offered at move {shown}, the server at {table}"
+                sockets = denise.evaluate(live)
+                assert sockets <= 1, f"{sockets} sockets open at once"
+                if shown == table["move_number"] and sockets == 1:
+                    return
+                assert time.monotonic() < deadline, (table["move_number"], shown, turn, announced(denise)[-6:])
+                if emile.evaluate(SITUATION_SCRIPT) not in (None, "end"):
+                    touch_turn(emile, rng)
+                if denise.evaluate(SITUATION_SCRIPT) == "deal":
+                    keyboard_turn(denise, rng)
+
+        drops = 0
+
+        def dropping_turn(page: Any) -> None:
+            """Her move, then the socket cut as it leaves (its answer lost or not), then the network back."""
+            nonlocal drops
+            if keyboard_turn(page, rng) == "deal":
+                return
+            proxy.cut()
+            page.wait_for_timeout(rng.uniform(0, 400))
+            proxy.mend()
+            drops += 1
+            caught_up()
+
+        play(
+            [(denise, SITUATION_SCRIPT, dropping_turn), (emile, SITUATION_SCRIPT, lambda page: touch_turn(page, rng))],
+            limit_s=60,
+            until=lambda: drops >= 12,
+        )
+        forget_network_errors(denise)
+        assert denise.errors == [] and emile.errors == []
+    finally:
+        proxy.close()
+
+
 def forget_network_errors(page: Any) -> None:
     """The browser logs each request and socket refused while the network was gone as a console error."""
     page.errors[:] = [line for line in page.errors if "net::ERR_" not in line and "WebSocket" not in line]

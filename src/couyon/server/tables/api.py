@@ -111,6 +111,7 @@ class TableGameAnswerModel(BaseModel):
     bot: str
     table: str
     seat: str
+    since: int = Field(description="The move number the events start from (the move_number they lead to if none)")
     move_number: int
     view: dict[str, Any]
     events: list[dict[str, Any]]

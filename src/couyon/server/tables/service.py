@@ -711,6 +711,7 @@ class TableService:
             "bot": game.bot_id,
             "table": shown_code(loaded.table.code),
             "seat": label,
+            "since": since if 0 <= since < len(moves) else len(moves),
             "move_number": len(moves),
             "view": kind.view_json(state, seat),
             "events": events,

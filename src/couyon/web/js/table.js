@@ -962,11 +962,16 @@ async function sendRemote(move, moveNumber, generation) {
     return true;
   } catch (error) {
     if (generation !== state.generation) return false;
+    // A move whose socket dropped may have reached the server: the table waits for the server's view (shown
+    // through advance() if it is newer) before it gives the turn back, never on the view the move left from.
+    await state.remote.resync();
+    if (generation !== state.generation) return false;
+    if (state.model.move_number !== moveNumber) return true; // It had: its answer is shown.
     state.busy = false;
     state.droppedCard = null;
     render();
     showError(error);
-    state.remote.resync();
+    settleFocus();
     return false;
   }
 }

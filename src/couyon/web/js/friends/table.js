@@ -340,15 +340,17 @@ async function onTable(table) {
   renderBar();
 }
 
-/** Ask for this seat's answer since the last move received (all of it for a game not received yet). */
+/** Ask for this seat's answer since the last move received (all of it for a game not received yet); false without one. */
 async function catchUp(gameId = here.table && here.table.game_id) {
   const code = here.code;
   const since = gameId === here.heardGame ? here.heardMove : -1;
   try {
     const answer = await tables.game(code, here.secret, since);
-    if (here.code === code) onGame(answer);
+    if (here.code !== code) return false;
+    onGame(answer);
+    return true;
   } catch {
-    // The socket or the next poll brings it.
+    return false; // The socket or the next poll brings it.
   }
 }
 
@@ -376,11 +378,22 @@ function onGame(answer) {
 async function showAnswer(answer) {
   if (!here.code) return;
   const table = await context.openTable();
-  const gameId = answer.id ?? here.table.game_id;
-  const fresh = gameId !== here.shownGame;
-  const moveNumber = answer.move_number ?? answer.view.move_number;
+  let gameId = answer.id ?? here.table.game_id;
+  let moveNumber = answer.move_number ?? answer.view.move_number;
   // What is shown already (an answer asked over HTTP while the socket brought it too).
-  if (!fresh && moveNumber <= here.shownMove) return;
+  if (gameId === here.shownGame && moveNumber <= here.shownMove) return;
+  if (gameId === here.shownGame && answer.since !== here.shownMove) {
+    // Its events start elsewhere than the move shown: an HTTP catch-up asked before the socket's answers came
+    // (they would be animated and said twice, or fail on cards already played), or after a lost one. Ask
+    // from the move shown instead.
+    const code = here.code;
+    answer = await tables.game(code, here.secret, here.shownMove);
+    if (here.code !== code) return;
+    gameId = answer.id;
+    moveNumber = answer.move_number;
+    if (gameId === here.shownGame && moveNumber <= here.shownMove) return;
+  }
+  const fresh = gameId !== here.shownGame;
   here.turn = turning(seatOrder(answer.view), answer.view.seat);
   const shown = here.turn.answer({ ...answer, id: gameId, game: answer.game ?? here.table.game });
   shown.events = shown.events ?? [];
@@ -424,8 +437,15 @@ const remote = {
     const answer = await tables.move(here.code, here.secret, move, moveNumber);
     onGame(answer);
   },
-  resync() {
-    catchUp();
+  /** Until the server's view is shown: after a move that failed, maybe taken by the server all the same. */
+  async resync() {
+    const code = here.code;
+    while (here.code === code && !(await catchUp())) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    // Shown once every answer received until then is.
+    for (let chain = null; chain !== here.chain; ) {
+      chain = here.chain;
+      await chain;
+    }
   },
   rules(own) {
     if (!wrapped.has(own)) wrapped.set(own, wrapRules(own));
