@@ -170,8 +170,9 @@ class CuttingProxy:
     """A TCP proxy in front of the server, as a phone's network or a proxy that drops sockets: ``cut()`` closes
     every connection through it (the page's WebSocket and its HTTP connections) and refuses new ones until
     ``mend()``; the page sees a real closed connection, not an emulated one (Chromium's offline emulation leaves
-    an open WebSocket open). ``sockets=False``: a proxy that never holds a WebSocket (it closes each upgrade
-    request) but passes HTTP."""
+    an open WebSocket open). ``cut_after_next_frame()``: the same cut, right after the next frame the page sends
+    on its WebSocket has reached the server (the server has it; its answer is lost). ``sockets=False``: a proxy
+    that never holds a WebSocket (it closes each upgrade request) but passes HTTP."""
 
     def __init__(self, upstream: str, *, sockets: bool = True) -> None:
         self.upstream = int(upstream.rsplit(":", 1)[1])
@@ -179,6 +180,7 @@ class CuttingProxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         self.passing = True
+        self.cutting_after_frame = False
         self.connections: set[socket.socket] = set()
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -203,10 +205,18 @@ class CuttingProxy:
                 threading.Thread(target=self._pump, args=(source, sink, asks), daemon=True).start()
 
     def _pump(self, source: socket.socket, sink: socket.socket, asks: bool) -> None:
+        upgraded = False
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
-                if asks and not self.sockets and b"upgrade: websocket" in data.lower():
-                    break
+                if asks and b"upgrade: websocket" in data.lower():
+                    if not self.sockets:
+                        break
+                    upgraded = True
+                elif upgraded and self.cutting_after_frame:
+                    sink.sendall(data)
+                    self.cutting_after_frame = False
+                    self.cut()
+                    return
                 sink.sendall(data)
         self._drop(source, sink)
 
@@ -223,6 +233,9 @@ class CuttingProxy:
         with self.lock:
             ends = list(self.connections)
         self._drop(*ends)
+
+    def cut_after_next_frame(self) -> None:
+        self.cutting_after_frame = True
 
     def mend(self) -> None:
         self.passing = True
@@ -759,8 +772,8 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
 
 
 def test_a_slow_page_whose_socket_drops_again_and_again_keeps_up(person: Callable[..., Any], friends_url: str) -> None:
-    """Denise plays on a slow phone (her page's CPU slowed sixfold) whose socket drops right after each of her
-    moves, 12 times in a row, the network back after up to 0.4 s. After each drop her page catches up to the
+    """Denise plays on a slow phone (her page's CPU slowed sixfold) whose socket drops as soon as each of her
+    moves has reached the server, its answer lost, 12 times in a row, the network back after up to 0.4 s. After each drop her page catches up to the
     server's move count with one live socket; it never offers her a decision the server has already taken (a
     view older than the server's while her seat is hers), and her keyboard always finds a card she may play."""
     proxy = CuttingProxy(friends_url)
@@ -807,11 +820,13 @@ def test_a_slow_page_whose_socket_drops_again_and_again_keeps_up(person: Callabl
         drops = 0
 
         def dropping_turn(page: Any) -> None:
-            """Her move, then the socket cut as it leaves (its answer lost or not), then the network back."""
+            """Her move, the socket cut as soon as the server has it (its answer lost), then the network back."""
             nonlocal drops
-            if keyboard_turn(page, rng) == "deal":
+            if page.evaluate(SITUATION_SCRIPT) == "deal":
+                keyboard_turn(page, rng)
                 return
-            proxy.cut()
+            proxy.cut_after_next_frame()
+            keyboard_turn(page, rng)
             page.wait_for_timeout(rng.uniform(0, 400))
             proxy.mend()
             drops += 1
