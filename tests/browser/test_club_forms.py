@@ -221,7 +221,7 @@ def test_the_club_form_s_controls_have_the_table_options_look(new_context: Conte
     club = page.request.post("/api/clubs", data={"name": "Café du Coin"}).json()
     page.goto(f"/#/club/{club['id']}")
     form = page.get_by_role("form", name="Organiser un tournoi")
-    fields = form.locator("select, input:not([type='checkbox'])")
+    fields = form.locator("select, textarea, input:not([type='checkbox'])")
     expect(fields.first).to_be_visible()
     for index in range(fields.count()):
         look = fields.nth(index).evaluate(LOOK)

@@ -1,5 +1,5 @@
 // A date and time field in the page's language (the tournament form's opening and closing): the browser's own
-// datetime-local widget writes dates in the browser's locale, not the page's. A read-only text field says the
+// datetime-local widget writes dates in the browser's locale, not the page's. A read-only text area says the
 // chosen moment ("lundi 7 décembre 2026, 18:00"), a button opens a month's grid in a modal dialog (the WAI-ARIA
 // date picker dialog pattern: arrows by day and week, Page Up/Down by month, Home/End to the week's ends, Enter or
 // Space chooses, Escape closes), and two selects give the hour and the minute. Month and day names come from Intl
@@ -33,7 +33,8 @@ export function datePicker(name, label, initial) {
 
   let chosen = new Date(initial.getFullYear(), initial.getMonth(), initial.getDate());
   const legendId = `legend-${name}`;
-  const shown = el("input", { id: `field-${name}`, type: "text", readOnly: true, className: "date-shown", "aria-labelledby": legendId });
+  // A text area, read-only: "Wednesday, 30 September 2026, 18:00" wraps on a 320 px phone, where one line cuts it.
+  const shown = el("textarea", { id: `field-${name}`, rows: 1, readOnly: true, className: "date-shown", "aria-labelledby": legendId });
   const open = el("button", { type: "button", className: "button", "aria-haspopup": "dialog" }, words.chooseDate);
   const hour = el("select", { id: `field-${name}-hour` }, ...Array.from({ length: 24 }, (_, h) => el("option", { value: h }, two(h))));
   const minute = el("select", { id: `field-${name}-minute` }, ...Array.from({ length: 12 }, (_, m) => el("option", { value: m * 5 }, two(m * 5))));
@@ -138,6 +139,7 @@ export function datePicker(name, label, initial) {
   next.addEventListener("click", () => draw(addMonths(focused, 1)));
   cancel.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => open.focus());
+  shown.addEventListener("click", () => open.click()); // A tap on the moment itself opens its grid too.
   open.addEventListener("click", () => {
     draw(chosen);
     dialog.showModal();
