@@ -63,11 +63,12 @@ def said(language: str, moment: dt.datetime) -> re.Pattern[str]:
     )
 
 
-def club_page(new_context: ContextFactory, language: str, **options: Any) -> Any:
-    """A named founder's club page, in ``language``, the browser's clock in Brussels."""
+def club_page(new_context: ContextFactory, language: str, name: str, **options: Any) -> Any:
+    """The club page of its founder ``name`` (a name no other browser test gives: a name on a leaderboard is
+    refused to another player), in ``language``, the browser's clock in Brussels."""
     page = new_context(language=language, timezone_id="Europe/Brussels", **options).new_page()
     page.goto("/")
-    assert page.request.put("/api/player", data={"name": "Josée"}).ok
+    assert page.request.put("/api/player", data={"name": name}).ok
     club = page.request.post("/api/clubs", data={"name": "Café du Pont"}).json()
     page.goto(f"/#/club/{club['id']}")
     return page
@@ -81,7 +82,7 @@ def made_tournament(page: Any, name: str) -> dict[str, Any]:
 
 
 def test_a_person_chooses_the_opening_and_closing_by_keyboard_in_french(new_context: ContextFactory) -> None:
-    page = club_page(new_context, "fr")
+    page = club_page(new_context, "fr", "Léonie")
     today = dt.datetime.now(BRUSSELS).date()
     page.get_by_label("Nom du tournoi").fill("Clavier")
     opens = page.get_by_role("group", name="Ouverture")
@@ -155,7 +156,7 @@ def test_a_person_chooses_the_opening_and_closing_by_keyboard_in_french(new_cont
 
 
 def test_a_person_chooses_the_dates_by_touch_on_a_320_px_phone_in_english(new_context: ContextFactory) -> None:
-    page = club_page(new_context, "en", viewport={"width": 320, "height": 568}, has_touch=True)
+    page = club_page(new_context, "en", "Thibault", viewport={"width": 320, "height": 568}, has_touch=True)
     today = dt.datetime.now(BRUSSELS).date()
     ahead = (today.replace(day=1) + dt.timedelta(days=32)).replace(day=1)
     page.get_by_label("Tournament name").fill("Thumbs")
@@ -217,7 +218,7 @@ def test_the_club_form_s_controls_have_the_table_options_look(new_context: Conte
     reference.wait_for()
     option = reference.evaluate(LOOK)
     button = page.locator("#game-new").evaluate(LOOK)
-    assert page.request.put("/api/player", data={"name": "Josée"}).ok
+    assert page.request.put("/api/player", data={"name": "Ghislaine"}).ok
     club = page.request.post("/api/clubs", data={"name": "Café du Coin"}).json()
     page.goto(f"/#/club/{club['id']}")
     form = page.get_by_role("form", name="Organiser un tournoi")

@@ -106,10 +106,15 @@ export function datePicker(name, label, initial) {
     }
     cellOf(focused).focus();
   };
+  // The focus goes back to the button at once: a person's next key (Tab to the hour) must not race the close event.
+  const shut = () => {
+    dialog.close();
+    open.focus();
+  };
   const choose = (date) => {
     chosen = date;
     say();
-    dialog.close();
+    shut();
   };
   body.addEventListener("click", (event) => {
     const cell = event.target.closest("td[data-day]");
@@ -137,8 +142,11 @@ export function datePicker(name, label, initial) {
   });
   previous.addEventListener("click", () => draw(addMonths(focused, -1)));
   next.addEventListener("click", () => draw(addMonths(focused, 1)));
-  cancel.addEventListener("click", () => dialog.close());
-  dialog.addEventListener("close", () => open.focus());
+  cancel.addEventListener("click", shut);
+  // Escape closes the dialog by itself; its close event comes later, and gives the focus back only if it was lost.
+  dialog.addEventListener("close", () => {
+    if (document.activeElement === document.body || dialog.contains(document.activeElement)) open.focus();
+  });
   shown.addEventListener("click", () => open.click()); // A tap on the moment itself opens its grid too.
   open.addEventListener("click", () => {
     draw(chosen);
