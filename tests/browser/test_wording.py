@@ -168,11 +168,18 @@ DICTIONARIES = """async () => {
     else if (value && typeof value === 'object') Object.values(value).forEach((item) => strings(item, into));
     return into;
   };
+  // The date picker's words come from Intl in the page's language: its days' short names head the grid's columns,
+  // its days' and months' long names stand in the month's heading and the chosen moment's field.
+  const names = (format, options, dates) => dates.map((date) => new Intl.DateTimeFormat(format, options).format(date).toLowerCase());
+  const week = Array.from({ length: 7 }, (_, day) => new Date(2026, 0, 5 + day));
+  const year = Array.from({ length: 12 }, (_, month) => new Date(2026, month, 1));
   const was = i18n.currentLanguage();
   const said = {};
   for (const language of ['fr', 'en']) {
     i18n.setLanguage(language);
-    said[language] = [...strings(i18n.t(), new Set())];
+    const format = i18n.t().dateFormat;
+    said[language] = [...strings(i18n.t(), new Set(names(format, { weekday: 'short' }, week)))];
+    said[`${language}-calendar`] = [...names(format, { weekday: 'long' }, week), ...names(format, { month: 'long' }, year)];
   }
   i18n.setLanguage(was);
   return said;
@@ -189,6 +196,7 @@ VISIBLE_TEXTS = """() => {
     if (!shown(element)) continue;
     for (const name of ['aria-label', 'placeholder', 'title']) if (element.hasAttribute(name)) texts.push(element.getAttribute(name));
   }
+  for (const field of document.querySelectorAll('main input[readonly]')) if (shown(field)) texts.push(field.value);
   for (const option of document.querySelectorAll('main select option')) {
     if (shown(option.closest('select'))) texts.push(option.textContent);
   }
@@ -197,11 +205,19 @@ VISIBLE_TEXTS = """() => {
 
 
 def foreign_words(page: Any, dictionaries: dict[str, list[str]], language: str) -> list[str]:
-    """The texts of the screen the page shows that are the other language's words and not its own."""
+    """The texts of the screen the page shows that are the other language's words and not its own, or that name a
+    day or a month in the other language ("Monday" in "Monday 7 December 2026, 18:00")."""
     other = "en" if language == "fr" else "fr"
     own, foreign = set(dictionaries[language]), set(dictionaries[other]) - set(dictionaries[language])
+    calendar = set(dictionaries[f"{other}-calendar"]) - set(dictionaries[f"{language}-calendar"])
     texts = page.evaluate(VISIBLE_TEXTS)
-    return sorted({text for text in texts if text.lower() in foreign and text.lower() not in own})
+    return sorted(
+        {text for text in texts if text.lower() in foreign and text.lower() not in own}
+        | {text for text in texts if calendar & set(re.findall(r"[^\W\d_]+", text.lower()))}
+    )
+
+
+CLUB_OPENS = {"fr": "Ouverture", "en": "Opens"}
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -223,13 +239,15 @@ def test_friends_clubs_tournaments_and_challenges_speak_one_language(
     page.goto("/")
     dictionaries = page.evaluate(DICTIONARIES)
     assert "débutant" in dictionaries["fr"] and "beginner" in dictionaries["en"], "the words are read"
-    assert page.request.put("/api/player", data={"name": "Josée"}).ok
+    assert "décembre" in dictionaries["fr-calendar"] and "monday" in dictionaries["en-calendar"], "Intl's are too"
+    # Not test_clubs.py's Josée: her name is on a leaderboard once her tournament is played, and refused to another.
+    assert page.request.put("/api/player", data={"name": "Mariette"}).ok
     club = page.request.post("/api/clubs", data={"name": "Café de la Poste"}).json()
     closes = (datetime.now(UTC) + timedelta(days=1)).isoformat()
     tournament = page.request.post(
         f"/api/clubs/{club['id']}/tournaments",
         data={
-            "name": "Coupe Josée",
+            "name": "Coupe Mariette",
             "game": "couyon",
             "options": {"level": "beginner"},
             "count": 1,
@@ -255,4 +273,11 @@ def test_friends_clubs_tournaments_and_challenges_speak_one_language(
             found[screen] = wrong
         if screen in ("club", "lobby"):
             assert_no_violations(page, f"{screen} ({language})")
+        if screen == "club":
+            # The date picker's grid, open: its month's name, its days' names and its buttons.
+            page.get_by_role("group", name=CLUB_OPENS[language]).get_by_role("button").click()
+            page.get_by_role("grid").wait_for()
+            if wrong := foreign_words(page, dictionaries, language):
+                found["club's date picker"] = wrong
+            assert_no_violations(page, f"{screen}'s date picker ({language})")
     assert not found, f"words of the other language on the {language} screens: {found}"

@@ -4,6 +4,7 @@
 import { addWords, currentLanguage, t } from "../i18n.js";
 import { call, el, table, takerName } from "./dom.js";
 import { showChallenge } from "./challenge.js";
+import { datePicker } from "./date-picker.js";
 import clubWords from "./words.js";
 
 addWords(clubWords);
@@ -18,7 +19,7 @@ async function games() {
 const nameOf = (game) => (catalog?.find((entry) => entry.id === game)?.names[currentLanguage()] ?? game);
 const who = (row) => (row.name ?? t().clubs.anonymous(row.tag ?? row.entrant)) + (row.you ? t().clubs.you : "");
 const when = (iso) =>
-  new Date(iso).toLocaleString(currentLanguage() === "fr" ? "fr-BE" : "en-GB", {
+  new Date(iso).toLocaleString(t().dateFormat, {
     dateStyle: "medium",
     timeStyle: "short",
   });
@@ -175,7 +176,7 @@ async function showClub(clubId, heading, draw, status, fail) {
   const board = el("div");
   const drawBoard = async () => {
     const answer = await call("GET", `/api/clubs/${encodeURIComponent(clubId)}/daily?game=${encodeURIComponent(gameSelect.value)}`);
-    const days = answer.days.map((day) => new Date(`${day}T12:00:00Z`).toLocaleDateString(currentLanguage() === "fr" ? "fr-BE" : "en-GB", { weekday: "short", day: "numeric" }));
+    const days = answer.days.map((day) => new Date(`${day}T12:00:00Z`).toLocaleDateString(t().dateFormat, { weekday: "short", day: "numeric" }));
     board.replaceChildren(
       table(
         words.dailyCaption(nameOf(answer.game)),
@@ -217,11 +218,6 @@ async function showClub(clubId, heading, draw, status, fail) {
   draw(...parts);
 }
 
-function localInput(date) {
-  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
-  return shifted.toISOString().slice(0, 16);
-}
-
 function scheduleForm(clubId, dealsPerGame, fail) {
   const words = t().clubs;
   const [gameField, gameSelect] = select("t-game", words.tournamentGame, catalog.map((game) => [game.id, game.names[currentLanguage()]]), "couyon");
@@ -260,6 +256,8 @@ function scheduleForm(clubId, dealsPerGame, fail) {
   fillLevels();
   fillLength();
   const now = new Date();
+  const opens = datePicker("t-opens", words.opens, now);
+  const closes = datePicker("t-closes", words.closes, new Date(now.getTime() + 86400000));
   const weekly = el("input", { id: "field-t-weekly", name: "t-weekly", type: "checkbox" });
   return form(
     words.schedule,
@@ -269,8 +267,8 @@ function scheduleForm(clubId, dealsPerGame, fail) {
       levelField,
       unitField,
       el("p", { className: "field" }, countLabel, countInput),
-      field("t-opens", words.opens, { type: "datetime-local", value: localInput(now), required: true }),
-      field("t-closes", words.closes, { type: "datetime-local", value: localInput(new Date(now.getTime() + 86400000)), required: true }),
+      opens.element,
+      closes.element,
       el("p", { className: "field" }, weekly, el("label", { htmlFor: "field-t-weekly" }, words.weekly)),
     ],
     async (data) => {
@@ -278,8 +276,8 @@ function scheduleForm(clubId, dealsPerGame, fail) {
         name: data.get("t-name"),
         game: data.get("t-game"),
         [unitSelect.value === "deals" ? "deals" : "count"]: Number(data.get("t-count")),
-        opens_at: new Date(data.get("t-opens")).toISOString(),
-        closes_at: new Date(data.get("t-closes")).toISOString(),
+        opens_at: opens.value().toISOString(),
+        closes_at: closes.value().toISOString(),
         weekly: weekly.checked,
       };
       if (levelSelect.value) body.options = { level: levelSelect.value };
