@@ -73,6 +73,8 @@ from couyon.server.limits import AddressGate, RateLimiter, RequestLimits, truste
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
+from couyon.server.ratings.api import ratings_router
+from couyon.server.ratings.service import RatingService
 from couyon.server.results import DayResults
 from couyon.server.tables.api import include_tables
 from couyon.store import Store, StoredGame
@@ -913,8 +915,12 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     app.include_router(
         clubs_router(service, secret, current_player, remember, answer_floor)
     )  # Clubs and tournaments (issue 22).
+    # Ratings (issue 35): rated as each friends' table game ends.
+    ratings = RatingService(service)
+    app.state.ratings = ratings
+    app.include_router(ratings_router(ratings, current_player))
     # Friends' tables: their routes and socket (server/tables/api.py).
-    include_tables(app, service, store, secret, answer_floor, settings)
+    include_tables(app, service, store, secret, answer_floor, settings, ratings.rate)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

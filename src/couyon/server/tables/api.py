@@ -152,11 +152,18 @@ def _json(document: Any, status: int = 200) -> Response:
 
 
 def include_tables(
-    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, settings: Settings
+    app: FastAPI,
+    games: GameService,
+    store: Store,
+    secret: bytes,
+    floor: AnswerFloor,
+    settings: Settings,
+    finished: Callable[[str], object],
 ) -> TableHub:
     """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop).
-    ``settings``: the database (its notifications), the grace period and the joins' limit."""
-    service = TableService(games, settings.table_grace_seconds)
+    ``settings``: the database (its notifications), the grace period and the joins' limit; ``finished``: called with
+    each game's id once it is over."""
+    service = TableService(games, settings.table_grace_seconds, finished=finished)
     hub = TableHub(service, floor, notifier_for(settings.database_url))
     # Codes cannot be enumerated: joins by code per address (one client's, not ten times it).
     joins = RateLimiter(settings.table_joins_per_minute, kind="table-joins", address_factor=1, shared=store)

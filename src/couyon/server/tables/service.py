@@ -147,6 +147,7 @@ class TableService:
         grace_s: float = DEFAULT_GRACE_S,
         publish: Callable[[str, int, Loaded | None], None] | None = None,
         present: Callable[[str, str], bool] | None = None,
+        finished: Callable[[str], object] | None = None,
     ) -> None:
         self.games = games
         self.store = TableStore(games.store)
@@ -154,6 +155,8 @@ class TableService:
         self.grace_s = grace_s
         self.publish: Callable[[str, int, Loaded | None], None] = publish or (lambda code, number, loaded: None)
         self.present: Callable[[str, str], bool] = present or (lambda code, seat: False)
+        self.finished: Callable[[str], object] = finished or (lambda game_id: None)
+        """Called with a game's id once its final move is stored (the ratings rate it)."""
         self._messages: dict[tuple[str, str], float] = {}
         self._names: dict[str, tuple[float, str | None]] = {}
 
@@ -583,6 +586,8 @@ class TableService:
         if results is not None:
             loaded.table = replace(loaded.table, state="over", results=results, games_played=table.games_played + 1)
         self.games._folds.remember(game, tuple(loaded.moves), after)
+        if results is not None:
+            self.finished(game.id)
         self.publish(loaded.table.code, len(loaded.moves), loaded)
 
     def _results_after(self, loaded: Loaded, final: Any) -> str:
@@ -678,6 +683,8 @@ class TableService:
             )
         except StaleMoveError:
             return False
+        if plan.results is not None:
+            self.finished(plan.game_id)
         self.publish(plan.code, plan.first_number + len(plan.moves), None)
         return True
 
