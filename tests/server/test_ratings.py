@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import random
 from typing import Any
 
 import pytest
+from tests.server.helpers import play_to_end
 
 from couyon.cli import main
+from couyon.server.games import replay_check
 from couyon.server.identity import cookie_player
 from couyon.server.ratings.model import FARMING_DAYS, NEW
 from couyon.server.tables.service import TableService
@@ -107,10 +110,10 @@ def test_table_games_rate_their_people_live_and_the_rebuild_gives_the_same_numbe
     # The routes: my level with its curve; the board only once no longer provisional.
     mine = anne_client.get("/api/ratings/me").json()
     [coucou] = mine["games"]
-    assert coucou["game"] == "coucou" and len(coucou["curve"]) == 5 and coucou["provisional"] is True
-    assert coucou["rating"] == round(current[(anne, "coucou")].shown, 2)
+    assert coucou["game"] == "coucou" and len(coucou["curve"]) == 5 and coucou["rating"]["provisional"] is True
+    assert coucou["rating"]["rating"] == round(current[(anne, "coucou")].shown, 2) and coucou["challenge"] is None
     assert bob_client.get("/api/ratings/board", params={"game": "coucou"}).json() == {"game": "coucou", "entries": []}
-    assert make_client().get("/api/ratings/me").json() == {"games": []}
+    assert make_client().get("/api/ratings/me").json()["games"] == []
 
 
 def test_bad_input_to_the_ratings_routes_is_one_sentence(make_client: Any) -> None:
@@ -122,3 +125,37 @@ def test_bad_input_to_the_ratings_routes_is_one_sentence(make_client: Any) -> No
     assert nobody.json()["error"]["message"] == "Nobody named 'Zoé' is on the board by rating of Coucou."
     missing = client.get("/api/ratings/board")
     assert missing.status_code == 422 and "message" in missing.json()["error"]
+
+
+def test_closed_tournaments_give_a_challenge_performance_corrected_for_the_field(make_client: Any, clock: Any) -> None:
+    clients = [make_client() for _ in range(2)]
+    for client, name in zip(clients, ("Anne", "Bob"), strict=True):
+        client.app.state.service.replay = replay_check  # Verified in this process, as tests/server/test_clubs.py does.
+        named(client, name)
+    club = clients[0].post("/api/clubs", json={"name": "Café du Marché"}).json()
+    assert clients[1].post("/api/clubs/join", json={"code": club["code"]}).status_code == 200
+    body = {"name": "Tournoi", "game": "couyon", "options": {"level": "beginner"}, "count": None, "deals": 3}
+    body |= {"opens_at": clock.now.isoformat(), "closes_at": (clock.now + dt.timedelta(hours=2)).isoformat()}
+    tournament = clients[0].post(f"/api/clubs/{club['id']}/tournaments", json=body).json()
+    for index, client in enumerate(clients):
+        rng = random.Random(index)
+        while (started := client.post(f"/api/tournaments/{tournament['id']}/play")).status_code == 201:
+            play_to_end(client, started.json(), rng)
+    # Open: nothing counts yet (the field is not complete).
+    assert clients[0].get("/api/ratings/me").json()["games"] == []
+    clock.advance(dt.timedelta(hours=3))
+    results = clients[0].get(f"/api/tournaments/{tournament['id']}/results").json()
+    rows = {row["name"]: row for row in results["standings"]}
+    deals = [
+        clients[0].get(f"/api/tournaments/{tournament['id']}/deals/{deal['game']}/{deal['deal']}").json()["results"]
+        for deal in results["deals"]
+    ]
+    for client, name, other in ((clients[0], "Anne", "Bob"), (clients[1], "Bob", "Anne")):
+        own = [line["percent"] for lines in deals for line in lines if line["entrant"] == rows[name]["entrant"]]
+        # Each deal's percentage plus how far its field (the other's duplicate score) is above 50.
+        expected = sum(percent + rows[other]["duplicate"] - 50 for percent in own) / len(own)
+        [couyon] = client.get("/api/ratings/me").json()["games"]
+        assert couyon["game"] == "couyon" and couyon["rating"] is None
+        challenge = couyon["challenge"]
+        assert challenge["deals"] == 3 and challenge["provisional"] is True
+        assert challenge["performance"] == pytest.approx(expected, abs=0.1) and challenge["interval"] > 0

@@ -36,6 +36,7 @@ from couyon import __version__
 from couyon.common.records import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.clubs.api import clubs_router
+from couyon.server.clubs.service import ClubService
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
@@ -912,11 +913,10 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
 
-    app.include_router(
-        clubs_router(service, secret, current_player, remember, answer_floor)
-    )  # Clubs and tournaments (issue 22).
-    # Ratings (issue 35): rated as each friends' table game ends.
-    ratings = RatingService(service)
+    clubs = ClubService(service, secret)
+    app.include_router(clubs_router(clubs, current_player, remember, answer_floor))  # Clubs and tournaments (issue 22).
+    # Ratings (issue 35): rated as each friends' table game ends; the challenge performance from closed tournaments.
+    ratings = RatingService(service, clubs)
     app.state.ratings = ratings
     app.include_router(ratings_router(ratings, current_player))
     # Friends' tables: their routes and socket (server/tables/api.py).

@@ -27,16 +27,29 @@ class CurvePointModel(RatingModel):
     at: str
 
 
-class GameRatingModel(RatingModel):
+class ChallengeModel(BaseModel):
+    """A challenge performance: the mean percentage corrected for the fields' strength, its 95 % interval's
+    half-width, the deals counted (the latest 500 at most)."""
+
+    performance: float
+    interval: float
+    deals: int
+    provisional: bool
+
+
+class GameRatingModel(BaseModel):
     game: str
+    rating: RatingModel | None
     curve: list[CurvePointModel]
+    challenge: ChallengeModel | None
 
 
 class MyRatingsModel(BaseModel):
-    """The person's rating in each game he was rated in, with its curve."""
+    """The person's two numbers in each game he has one of, with the rating's curve."""
 
     games: list[GameRatingModel]
     provisional_below: int
+    provisional_below_deals: int
 
 
 class BoardLineModel(RatingModel):

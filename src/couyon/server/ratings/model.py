@@ -173,3 +173,34 @@ def people_key(found: Sequence[Place]) -> str:
     """Who played the game, as one key (the anti-farming rule compares them): the sorted player ids, hashed."""
     ids = sorted({place.player_id for place in found if place.player_id is not None})
     return hashlib.sha256("\n".join(ids).encode()).hexdigest()[:32]
+
+
+PERFORMANCE_DEALS = 500
+"""The challenge performance counts a person's latest deals, this many at most."""
+PROVISIONAL_DEALS = 50
+"""A challenge performance is provisional below this many deals."""
+
+
+@dataclass(frozen=True, slots=True)
+class Performance:
+    """A challenge performance: the mean corrected percentage, its 95 % interval's half-width, the deals counted."""
+
+    value: float
+    interval: float
+    deals: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.deals < PROVISIONAL_DEALS
+
+
+def performance(deals: Sequence[tuple[float, float]]) -> Performance | None:
+    """The challenge performance of the latest deals (latest first): each deal's percentage against everyone who
+    played it, plus how far that deal's field is above 50 (the average duplicate score of the others: beating a
+    strong field counts more); their mean, with the 95 % interval of a mean (1.96 standard errors). None: no deal."""
+    counted = [percent + (field - 50.0) for percent, field in deals[:PERFORMANCE_DEALS]]
+    if not counted:
+        return None
+    mean = sum(counted) / len(counted)
+    spread = math.sqrt(sum((value - mean) ** 2 for value in counted) / (len(counted) - 1)) if len(counted) > 1 else 50.0
+    return Performance(mean, 1.96 * spread / math.sqrt(len(counted)), len(counted))

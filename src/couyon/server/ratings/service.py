@@ -13,17 +13,21 @@ import json
 from collections.abc import Mapping
 
 from couyon.common.kind import Json
+from couyon.registry import GAMES
+from couyon.server.clubs.service import ClubService
 from couyon.server.errors import ApiError
 from couyon.server.games import GameService, _naive_utc, kind_of, known_game
 from couyon.server.ratings.model import (
     FARMING_DAYS,
     NEW,
+    PROVISIONAL_DEALS,
     PROVISIONAL_GAMES,
     Place,
     Rating,
     anchor_of,
     farming_factor,
     people_key,
+    performance,
     places,
     update,
 )
@@ -49,8 +53,10 @@ def rating_json(rating: Rating) -> Json:
 class RatingService:
     """Ratings over the games' service and its store."""
 
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, clubs: ClubService | None = None) -> None:
         self.games = games
+        self.clubs = clubs
+        """The tournaments the challenge performance is read from (none: the rebuild's, which rates table games)."""
         self.store = RatingStore(games.store)
         self.tables = TableStore(games.store)
 
@@ -107,21 +113,41 @@ class RatingService:
         self.store.replace(computed)
         return len(computed)
 
+    def challenge(self, player_id: str) -> dict[str, Json]:
+        """The person's challenge performance in each game he played closed tournaments of."""
+        by_game: dict[str, list[tuple[float, float]]] = {}
+        for game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
+            by_game.setdefault(game, []).extend(reversed(deals))  # Latest first, the deals of a game last first.
+        found: dict[str, Json] = {}
+        for game, deals in by_game.items():
+            measured = performance(deals)
+            if measured is not None:
+                found[game] = {
+                    "performance": round(measured.value, 1),
+                    "interval": round(measured.interval, 1),
+                    "deals": measured.deals,
+                    "provisional": measured.provisional,
+                }
+        return found
+
     def me(self, player_id: str | None) -> Json:
-        """The person's rating in each game, with its curve (the rating after each game that rated him)."""
+        """The person's rating and challenge performance in each game, with the rating's curve (the rating after
+        each game that rated him)."""
         if player_id is None:
-            return {"games": []}
+            return {"games": [], "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
+        challenge = self.challenge(player_id)
         points = self.store.points_of(player_id)
         found = self.store.ratings_of(player_id)
         answer: list[Json] = []
-        for kind_id, rating in found.items():
+        for kind_id in [kind.id for kind in GAMES.values() if kind.id in found or kind.id in challenge]:
             curve = [
                 {"at": point.rated_at.replace(tzinfo=dt.UTC).isoformat(), **rating_json(point.rating)}
                 for point in points
                 if point.game == kind_id
             ]
-            answer.append({"game": kind_id, **rating_json(rating), "curve": curve})
-        return {"games": answer, "provisional_below": PROVISIONAL_GAMES}
+            rating = None if kind_id not in found else rating_json(found[kind_id])
+            answer.append({"game": kind_id, "rating": rating, "curve": curve, "challenge": challenge.get(kind_id)})
+        return {"games": answer, "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
 
     def board(self, raw_game: str, name: str | None = None) -> Json:
         """A game's board by rating: the people no longer provisional, highest number shown first; with ``name``,
