@@ -105,6 +105,12 @@ def test_table_games_rate_their_people_live_and_the_rebuild_gives_the_same_numbe
     assert main(["ratings", "rebuild", "--database-url", database_url]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == len(rated)
     assert ratings.store.everything() == (current, points)
+    # A table's lobby shows each person's rating in its game, and nothing for a seat without one.
+    lobby = tables.open(anne, "coucou", COUCOU, 0)
+    tables.take_seat(bob, lobby["code"], lobby["secret"], "2")
+    seats = {seat["seat"]: seat for seat in tables.show(anne, lobby["code"], lobby["secret"])["seats"]}
+    assert seats["1"]["rating"] == round(current[(anne, "coucou")].shown, 2) and seats["1"]["rating_provisional"]
+    assert seats["2"]["rating"] == round(current[(bob, "coucou")].shown, 2) and seats["3"]["rating"] is None
     # A game already rated is not rated twice.
     assert ratings.rate(games[0]) is False
     # The routes: my level with its curve; the board only once no longer provisional.

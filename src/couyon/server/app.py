@@ -920,7 +920,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     app.state.ratings = ratings
     app.include_router(ratings_router(ratings, current_player))
     # Friends' tables: their routes and socket (server/tables/api.py).
-    include_tables(app, service, store, secret, answer_floor, settings, ratings.rate)
+    include_tables(app, service, store, secret, answer_floor, settings, ratings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

@@ -148,6 +148,7 @@ class TableService:
         publish: Callable[[str, int, Loaded | None], None] | None = None,
         present: Callable[[str, str], bool] | None = None,
         finished: Callable[[str], object] | None = None,
+        rated: Callable[[str, list[str]], Mapping[str, Json]] | None = None,
     ) -> None:
         self.games = games
         self.store = TableStore(games.store)
@@ -157,6 +158,8 @@ class TableService:
         self.present: Callable[[str, str], bool] = present or (lambda code, seat: False)
         self.finished: Callable[[str], object] = finished or (lambda game_id: None)
         """Called with a game's id once its final move is stored (the ratings rate it)."""
+        self.rated: Callable[[str, list[str]], Mapping[str, Json]] = rated or (lambda game, people: {})
+        """The ratings in a game of those of these people who have one (the lobby shows them)."""
         self._messages: dict[tuple[str, str], float] = {}
         self._names: dict[str, tuple[float, str | None]] = {}
 
@@ -269,6 +272,9 @@ class TableService:
             seat.player_id: self.name_of(seat.player_id) for seat in loaded.seats.values() if seat.player_id is not None
         }
         playing = table.state != "waiting"
+        # The lobby (before the game and between games) shows each person's rating; a running game reads none.
+        people = [seat.player_id for seat in loaded.seats.values() if seat.player_id is not None]
+        rated = {} if table.state == "playing" else self.rated(table.game, people)
         seats = [
             {
                 "seat": label,
@@ -277,6 +283,7 @@ class TableService:
                 "connected": self.connected(loaded, label, now),
                 "bot_now": playing and self.bot_now(loaded, label, now),
                 "rematch": seat.rematch,
+                **_rating_of(rated.get(seat.player_id or "")),
             }
             for label, seat in loaded.seats.items()
         ]
@@ -819,6 +826,13 @@ def verified_table_replay(
         return holders.get(str(move.seat)) is None or index in bot_numbers
 
     return verified_replay(game, moves, bots_move)
+
+
+def _rating_of(rating: Json | None) -> Json:
+    """A seat's rating fields: the number shown and whether it is provisional, or none."""
+    if rating is None:
+        return {"rating": None, "rating_provisional": None}
+    return {"rating": rating["rating"], "rating_provisional": rating["provisional"]}
 
 
 def kind_of_table(table: StoredTable) -> GameKind:
