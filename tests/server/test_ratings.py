@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import statistics
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from tests.server.helpers import play_to_end
 from couyon.cli import main
 from couyon.server.games import replay_check
 from couyon.server.identity import cookie_player
-from couyon.server.ratings.model import FARMING_DAYS, NEW
+from couyon.server.ratings.model import FARMING_DAYS, NEW, teams
 from couyon.server.tables.service import TableService
 
 pytestmark = pytest.mark.timeout(120)
@@ -147,8 +148,9 @@ def test_closed_tournaments_give_a_challenge_performance_corrected_for_the_field
         rng = random.Random(index)
         while (started := client.post(f"/api/tournaments/{tournament['id']}/play")).status_code == 201:
             play_to_end(client, started.json(), rng)
-    # Open: nothing counts yet (the field is not complete).
-    assert clients[0].get("/api/ratings/me").json()["games"] == []
+    ratings = clients[0].app.state.ratings
+    # Open: no challenge performance yet (the field is not complete).
+    assert clients[0].get("/api/ratings/me").json()["games"][0]["challenge"] is None
     clock.advance(dt.timedelta(hours=3))
     results = clients[0].get(f"/api/tournaments/{tournament['id']}/results").json()
     rows = {row["name"]: row for row in results["standings"]}
@@ -159,9 +161,22 @@ def test_closed_tournaments_give_a_challenge_performance_corrected_for_the_field
     for client, name, other in ((clients[0], "Anne", "Bob"), (clients[1], "Bob", "Anne")):
         own = [line["percent"] for lines in deals for line in lines if line["entrant"] == rows[name]["entrant"]]
         # Each deal's percentage plus how far its field (the other's duplicate score) is above 50.
-        expected = sum(percent + rows[other]["duplicate"] - 50 for percent in own) / len(own)
+        corrected = [percent + rows[other]["duplicate"] - 50 for percent in own]
+        expected = statistics.fmean(corrected)
+        interval = 1.96 * statistics.stdev(corrected) / len(corrected) ** 0.5  # 95 % of the mean
         [couyon] = client.get("/api/ratings/me").json()["games"]
-        assert couyon["game"] == "couyon" and couyon["rating"] is None
+        # Each verified tournament game rated its person against the bots' anchor as it was entered, but for a deal
+        # both teams finished equal (a tie, a deal nobody took): one team, nothing to rate.
+        decided = [
+            game["game_id"]
+            for game in client.get(f"/api/tournaments/{tournament['id']}").json()["games"]
+            if len(teams(ratings._places(game["game_id"])[1])) > 1
+        ]
+        assert couyon["game"] == "couyon" and len(couyon["curve"]) == len(decided)
+        assert (couyon["rating"] or {"games": 0})["games"] == len(decided)
         challenge = couyon["challenge"]
         assert challenge["deals"] == 3 and challenge["provisional"] is True
-        assert challenge["performance"] == pytest.approx(expected, abs=0.1) and challenge["interval"] > 0
+        assert challenge["performance"] == pytest.approx(expected, abs=0.1)
+        assert challenge["interval"] == pytest.approx(interval, abs=0.1)
+    live = ratings.store.everything()
+    assert ratings.rebuild() == 6 and ratings.store.everything() == live

@@ -21,6 +21,7 @@ import hmac
 import json
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,6 +201,8 @@ class TournamentRules:
     def __init__(self, clubs: ClubStore, service: GameService) -> None:
         self.clubs = clubs
         self.service = service
+        self.finished: Callable[[str], object] = lambda game_id: None
+        """Called with a verified tournament game's id (the ratings rate it: ``RatingService``)."""
 
     def refuse_play(self, game: StoredGame) -> None:
         tournament = self.clubs.tournament_of_game(game.id)
@@ -222,6 +225,7 @@ class TournamentRules:
         if kind.deal_results is not None:
             lines = kind.deal_results(FoldCache(1).fold(game, moves))
             self.clubs.set_lines(game.id, json.dumps(lines, separators=(",", ":")))
+        self.finished(game.id)
 
 
 class ChallengeRules:
@@ -252,7 +256,8 @@ class ClubService:
         self._kept_standings: dict[str, tuple[object, Json]] = {}
         self._kept_lock = threading.Lock()
         """Guards ``_kept_standings``: requests are served from a pool of threads."""
-        service.modes[TOURNAMENT_MODE] = TournamentRules(self.clubs, service)
+        self.tournament_rules = TournamentRules(self.clubs, service)
+        service.modes[TOURNAMENT_MODE] = self.tournament_rules
         service.modes[CHALLENGE_MODE] = ChallengeRules()
 
     def now(self) -> dt.datetime:

@@ -100,7 +100,8 @@ def places(
         label = str(seat)
         player = holders.get(label)
         score, won = kind.seat_result(final, seat)
-        share = own.get(label, 0) / made[label] if player is not None and made.get(label) else 0.0
+        # A person the game gave no decision (coucou: out before his turn came) ceded none of them to the bot.
+        share = (own.get(label, 0) / made[label] if made.get(label) else 1.0) if player is not None else 0.0
         left = player is not None and last.get(label) in bot_numbers
         found.append(Place(label, player, share, score, won, left))
     return found
@@ -164,9 +165,10 @@ def update(
     return after
 
 
-def farming_factor(earlier: int) -> float:
-    """The weight of a game after ``earlier`` games of the same game among the same people in ``FARMING_DAYS``."""
-    return 1.0 / (1 + earlier)
+def farming_factor(earlier: int, people: int) -> float:
+    """The weight of a game of ``people`` people after ``earlier`` games of the same game among the same people in
+    ``FARMING_DAYS``; a person alone with the bots (a tournament's game) farms nobody: his games weigh 1."""
+    return 1.0 / (1 + earlier) if people > 1 else 1.0
 
 
 def people_key(found: Sequence[Place]) -> str:

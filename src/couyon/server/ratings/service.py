@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from couyon.common.kind import Json
 from couyon.registry import GAMES
-from couyon.server.clubs.service import ClubService
+from couyon.server.clubs.service import TOURNAMENT_MODE, ClubService
 from couyon.server.errors import ApiError
 from couyon.server.games import GameService, _naive_utc, kind_of, known_game
 from couyon.server.ratings.model import (
@@ -56,18 +56,25 @@ class RatingService:
     def __init__(self, games: GameService, clubs: ClubService | None = None) -> None:
         self.games = games
         self.clubs = clubs
-        """The tournaments the challenge performance is read from (none: the rebuild's, which rates table games)."""
+        """The tournaments the challenge performance is read from (none: the rebuild's, which reads stored games)."""
+        if clubs is not None:
+            clubs.tournament_rules.finished = self.rate  # A verified tournament game is rated as it is entered.
         self.store = RatingStore(games.store)
         self.tables = TableStore(games.store)
 
     def _places(self, game_id: str) -> tuple[str, list[Place], tuple[float, float]] | None:
-        """A finished table game's game id, each seat's part in it and its bot's anchor; None if not one."""
+        """A finished table or tournament game's game id, each seat's part in it and its bot's anchor; None if it is
+        neither. A tournament game's person holds the game's human seat, every other seat its bot."""
         stored = self.games.store.game(game_id)
-        holders = self.tables.holders(game_id)
-        if stored is None or not holders:
+        if stored is None:
             return None
         game, moves = stored
         kind = kind_of(game)
+        holders = self.tables.holders(game_id)
+        if not holders and game.mode == TOURNAMENT_MODE:
+            holders = {str(kind.human): game.player_id}
+        if not holders:
+            return None
         final = self.games._folds.fold(game, moves)
         if kind.seats is None or kind.seat_result is None or not kind.engine.is_over(final):
             return None
@@ -76,7 +83,8 @@ class RatingService:
         return kind.id, found, anchor_of(kind.id, game.bot_id)
 
     def rate(self, game_id: str) -> bool:
-        """Rate a finished table game (once: False if it was rated already, or is no finished table game)."""
+        """Rate a finished table game or verified tournament game (once: False if it was rated already, or is
+        neither)."""
         made = self._places(game_id)
         if made is None:
             return False
@@ -84,7 +92,7 @@ class RatingService:
         people = [place.player_id for place in found if place.player_id is not None]
 
         def compute(before: Mapping[str, Rating], earlier: int) -> dict[str, Rating]:
-            return update(anchor, found, before, farming_factor(earlier))
+            return update(anchor, found, before, farming_factor(earlier, len(before)))
 
         now = _naive_utc(self.games.clock())
         return self.store.rate(game_id, kind_id, people_key(found), people, now, WINDOW, compute)
@@ -106,7 +114,7 @@ class RatingService:
                 )
                 people = {place.player_id for place in found if place.player_id is not None}
                 before = {player: current.get((player, kind_id), NEW) for player in people}
-                after = update(anchor, found, before, farming_factor(earlier))
+                after = update(anchor, found, before, farming_factor(earlier, len(before)))
                 current.update({(player, kind_id): rating for player, rating in after.items()})
             seen.append(row)
             computed.append((row, after))
