@@ -12,7 +12,14 @@ from couyon.common.arena import add_arena_arguments, run_arena_command
 from couyon.common.records import MAX_RECORD_BYTES
 from couyon.loadgen import add_load_arguments, run_load_command
 from couyon.registry import ARENAS, DEFAULT_GAME, verify_record
-from couyon.server.serve import add_prune_arguments, add_serve_arguments, run_prune, run_serve
+from couyon.server.serve import (
+    add_prune_arguments,
+    add_ratings_arguments,
+    add_serve_arguments,
+    run_prune,
+    run_ratings,
+    run_serve,
+)
 
 
 def _read_input(path: str) -> bytes:
@@ -55,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_prune_arguments(prune_parser)
     prune_parser.set_defaults(handler=run_prune)
+    ratings_parser = commands.add_parser("ratings", help="recompute every rating from the stored games")
+    add_ratings_arguments(ratings_parser)
+    ratings_parser.set_defaults(handler=run_ratings)
     arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
     add_arena_arguments(arena_parser, ARENAS, DEFAULT_GAME)
     arena_parser.set_defaults(handler=lambda args: run_arena_command(args, ARENAS))

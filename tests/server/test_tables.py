@@ -149,6 +149,8 @@ def test_a_table_is_opened_shared_joined_by_code_and_started_with_bots_in_the_fr
         "connected": True,
         "bot_now": False,
         "rematch": False,
+        "rating": None,  # No game rated Bob yet (tests/server/test_ratings.py: the lobby's ratings).
+        "rating_provisional": None,
     }
     refusal(bob.post(path(table, "/start"), json={"secret": table["secret"]}), 403, "not_host")
     started = start(anne, table)

@@ -36,6 +36,7 @@ from couyon import __version__
 from couyon.common.records import first_repeated_key, quoted
 from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.clubs.api import clubs_router
+from couyon.server.clubs.service import ClubService
 from couyon.server.config import Settings
 from couyon.server.errors import (
     DATABASE_CAUSES,
@@ -73,6 +74,8 @@ from couyon.server.limits import AddressGate, RateLimiter, RequestLimits, truste
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
+from couyon.server.ratings.api import ratings_router
+from couyon.server.ratings.service import RatingService
 from couyon.server.results import DayResults
 from couyon.server.tables.api import include_tables
 from couyon.store import Store, StoredGame
@@ -910,11 +913,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
 
-    app.include_router(
-        clubs_router(service, secret, current_player, remember, answer_floor)
-    )  # Clubs and tournaments (issue 22).
+    clubs = ClubService(service, secret)
+    app.include_router(clubs_router(clubs, current_player, remember, answer_floor))  # Clubs and tournaments (issue 22).
+    # Ratings (issue 35): rated as each friends' table game ends; the challenge performance from closed tournaments.
+    ratings = RatingService(service, clubs)
+    app.state.ratings = ratings
+    app.include_router(ratings_router(ratings, current_player))
     # Friends' tables: their routes and socket (server/tables/api.py).
-    include_tables(app, service, store, secret, answer_floor, settings)
+    include_tables(app, service, store, secret, answer_floor, settings, ratings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.
     app.router.routes.append(WebFiles("/", PageFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"))
     app.add_middleware(

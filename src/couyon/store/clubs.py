@@ -325,6 +325,16 @@ class ClubStore:
         )
         return [Tournament(**row._asdict()) for row in self._read(query)]
 
+    def closed_tournaments_of(self, player_id: str, now: dt.datetime) -> list[Tournament]:
+        """The tournaments the player entered that closed before ``now``, the latest closing first."""
+        entered = select(tournament_entries.c.tournament_id).where(tournament_entries.c.player_id == player_id)
+        query = (
+            select(tournaments)
+            .where(tournaments.c.id.in_(entered), tournaments.c.closes_at <= now)
+            .order_by(tournaments.c.closes_at.desc(), tournaments.c.id)
+        )
+        return [Tournament(**row._asdict()) for row in self._read(query)]
+
     def entry_game(self, tournament_id: str, player_id: str, number: int) -> str | None:
         rows = self._read(
             select(tournament_entries.c.game_id).where(

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from couyon.registry import DEFAULT_GAME
 from couyon.server.clubs.service import ClubService
 from couyon.server.errors import ApiError, ErrorBody, documented
-from couyon.server.games import GameAnswer, GameAnswerModel, GameService
+from couyon.server.games import GameAnswer, GameAnswerModel
 from couyon.server.identity import new_player_id
 from couyon.server.limits import RateLimiter
 from couyon.server.pacing import AnswerFloor
@@ -229,14 +229,13 @@ def _json(document: object, status: int = 200) -> Response:
 
 
 def clubs_router(
-    service: GameService,
-    secret: bytes,
+    clubs: ClubService,
     current_player: Callable[[Request], str | None],
     remember: Callable[[Response, str, Request], None],
     answer_floor: AnswerFloor,
 ) -> APIRouter:
     """The routes under ``/api/clubs``, ``/api/tournaments`` and ``/api/challenges``."""
-    clubs = ClubService(service, secret)
+    service = clubs.service
     joins = RateLimiter(JOINS_PER_MINUTE, kind="club-joins", address_factor=1, shared=service.store)
     # In /api/openapi.json, where the hostile suite (tests/hostile/test_schemathesis.py) fuzzes every operation.
     router = APIRouter(tags=["clubs"])

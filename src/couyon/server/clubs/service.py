@@ -21,6 +21,7 @@ import hmac
 import json
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,6 +201,8 @@ class TournamentRules:
     def __init__(self, clubs: ClubStore, service: GameService) -> None:
         self.clubs = clubs
         self.service = service
+        self.finished: Callable[[str], object] = lambda game_id: None
+        """Called with a verified tournament game's id (the ratings rate it: ``RatingService``)."""
 
     def refuse_play(self, game: StoredGame) -> None:
         tournament = self.clubs.tournament_of_game(game.id)
@@ -222,6 +225,7 @@ class TournamentRules:
         if kind.deal_results is not None:
             lines = kind.deal_results(FoldCache(1).fold(game, moves))
             self.clubs.set_lines(game.id, json.dumps(lines, separators=(",", ":")))
+        self.finished(game.id)
 
 
 class ChallengeRules:
@@ -252,7 +256,8 @@ class ClubService:
         self._kept_standings: dict[str, tuple[object, Json]] = {}
         self._kept_lock = threading.Lock()
         """Guards ``_kept_standings``: requests are served from a pool of threads."""
-        service.modes[TOURNAMENT_MODE] = TournamentRules(self.clubs, service)
+        self.tournament_rules = TournamentRules(self.clubs, service)
+        service.modes[TOURNAMENT_MODE] = self.tournament_rules
         service.modes[CHALLENGE_MODE] = ChallengeRules()
 
     def now(self) -> dt.datetime:
@@ -597,6 +602,26 @@ class ClubService:
             keep=lambda game, first: self.clubs.create_entry(tournament.id, number, game, first),
             one_deal=_one_deal(known_game(tournament.game), options),
         )
+
+    def closed_deals(self, player_id: str) -> list[tuple[str, list[tuple[float, float]]]]:
+        """The player's deals in the closed tournaments he entered, latest tournament first: its game, and for each
+        deal he played (in order) his percentage on it and the average duplicate score of the others who played it
+        (how strong that deal's field was)."""
+        found: list[tuple[str, list[tuple[float, float]]]] = []
+        for tournament in self.clubs.closed_tournaments_of(player_id, self.now()):
+            answer = self._standings(tournament)
+            if not answer["deal_based"]:
+                continue
+            mine = self.member_key(tournament.club_id, player_id)
+            strength = {row["entrant"]: row["duplicate"] or 0.0 for row in answer["standings"]}
+            deals: list[tuple[float, float]] = []
+            for deal in answer["deals"]:
+                own = next((row for row in deal["results"] if row["entrant"] == mine), None)
+                others = [strength[row["entrant"]] for row in deal["results"] if row["entrant"] != mine]
+                if own is not None:
+                    deals.append((float(own["percent"]), sum(others) / len(others) if others else 50.0))
+            found.append((tournament.game, deals))
+        return found
 
     def _standings(self, tournament: Tournament) -> Json:
         """``standings`` of the tournament's entrants, kept until one of its entries (or an entrant's name) changes.

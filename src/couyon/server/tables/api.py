@@ -27,6 +27,7 @@ from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
 from couyon.server.limits import GuardedHttpToolsProtocol, RateLimiter
 from couyon.server.pacing import AnswerFloor
+from couyon.server.ratings.service import RatingService
 from couyon.server.tables.hub import POLICY, Connection, TableHub, error_message, notifier_for
 from couyon.server.tables.service import TableService
 from couyon.store import Store
@@ -76,6 +77,10 @@ class TableSeatModel(BaseModel):
     connected: bool
     bot_now: bool
     rematch: bool
+    rating: float | None = Field(
+        None, description="the person's rating in this game (docs/ratings.md), shown while the table is not playing"
+    )
+    rating_provisional: bool | None = None
 
 
 class TableModel(BaseModel):
@@ -152,11 +157,18 @@ def _json(document: Any, status: int = 200) -> Response:
 
 
 def include_tables(
-    app: FastAPI, games: GameService, store: Store, secret: bytes, floor: AnswerFloor, settings: Settings
+    app: FastAPI,
+    games: GameService,
+    store: Store,
+    secret: bytes,
+    floor: AnswerFloor,
+    settings: Settings,
+    ratings: RatingService,
 ) -> TableHub:
     """Add the tables' routes and socket to ``app``; the hub (started by the first request of its event loop).
-    ``settings``: the database (its notifications), the grace period and the joins' limit."""
-    service = TableService(games, settings.table_grace_seconds)
+    ``settings``: the database (its notifications), the grace period and the joins' limit; ``finished``: called with
+    ``ratings``: rates each game once it is over, and gives the lobby each person's rating."""
+    service = TableService(games, settings.table_grace_seconds, finished=ratings.rate, rated=ratings.of_people)
     hub = TableHub(service, floor, notifier_for(settings.database_url))
     # Codes cannot be enumerated: joins by code per address (one client's, not ten times it).
     joins = RateLimiter(settings.table_joins_per_minute, kind="table-joins", address_factor=1, shared=store)

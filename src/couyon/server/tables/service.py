@@ -147,6 +147,8 @@ class TableService:
         grace_s: float = DEFAULT_GRACE_S,
         publish: Callable[[str, int, Loaded | None], None] | None = None,
         present: Callable[[str, str], bool] | None = None,
+        finished: Callable[[str], object] | None = None,
+        rated: Callable[[str, list[str]], Mapping[str, Json]] | None = None,
     ) -> None:
         self.games = games
         self.store = TableStore(games.store)
@@ -154,6 +156,10 @@ class TableService:
         self.grace_s = grace_s
         self.publish: Callable[[str, int, Loaded | None], None] = publish or (lambda code, number, loaded: None)
         self.present: Callable[[str, str], bool] = present or (lambda code, seat: False)
+        self.finished: Callable[[str], object] = finished or (lambda game_id: None)
+        """Called with a game's id once its final move is stored (the ratings rate it)."""
+        self.rated: Callable[[str, list[str]], Mapping[str, Json]] = rated or (lambda game, people: {})
+        """The ratings in a game of those of these people who have one (the lobby shows them)."""
         self._messages: dict[tuple[str, str], float] = {}
         self._names: dict[str, tuple[float, str | None]] = {}
 
@@ -266,6 +272,9 @@ class TableService:
             seat.player_id: self.name_of(seat.player_id) for seat in loaded.seats.values() if seat.player_id is not None
         }
         playing = table.state != "waiting"
+        # The lobby (before the game and between games) shows each person's rating; a running game reads none.
+        people = [seat.player_id for seat in loaded.seats.values() if seat.player_id is not None]
+        rated = {} if table.state == "playing" else self.rated(table.game, people)
         seats = [
             {
                 "seat": label,
@@ -274,6 +283,7 @@ class TableService:
                 "connected": self.connected(loaded, label, now),
                 "bot_now": playing and self.bot_now(loaded, label, now),
                 "rematch": seat.rematch,
+                **_rating_of(rated.get(seat.player_id or "")),
             }
             for label, seat in loaded.seats.items()
         ]
@@ -583,6 +593,8 @@ class TableService:
         if results is not None:
             loaded.table = replace(loaded.table, state="over", results=results, games_played=table.games_played + 1)
         self.games._folds.remember(game, tuple(loaded.moves), after)
+        if results is not None:
+            self.finished(game.id)
         self.publish(loaded.table.code, len(loaded.moves), loaded)
 
     def _results_after(self, loaded: Loaded, final: Any) -> str:
@@ -678,6 +690,8 @@ class TableService:
             )
         except StaleMoveError:
             return False
+        if plan.results is not None:
+            self.finished(plan.game_id)
         self.publish(plan.code, plan.first_number + len(plan.moves), None)
         return True
 
@@ -812,6 +826,13 @@ def verified_table_replay(
         return holders.get(str(move.seat)) is None or index in bot_numbers
 
     return verified_replay(game, moves, bots_move)
+
+
+def _rating_of(rating: Json | None) -> Json:
+    """A seat's rating fields: the number shown and whether it is provisional, or none."""
+    if rating is None:
+        return {"rating": None, "rating_provisional": None}
+    return {"rating": rating["rating"], "rating_provisional": rating["provisional"]}
 
 
 def kind_of_table(table: StoredTable) -> GameKind:

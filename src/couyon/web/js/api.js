@@ -50,6 +50,8 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(code)}/review?secret=${encodeURIComponent(secret)}`),
   hint: (id, moveNumber) => request("POST", `/api/games/${encodeURIComponent(id)}/hint`, { move_number: moveNumber }),
   recoveryCode: () => request("GET", "/api/player/recovery"),
+  myRatings: () => request("GET", "/api/ratings/me"),
+  ratingBoard: (game) => request("GET", `/api/ratings/board?game=${encodeURIComponent(game)}`),
   recover: (code) => request("POST", "/api/player/recovery", { code }),
   newRecoveryCode: () => request("POST", "/api/player/recovery/new"),
   move: (id, move, moveNumber) =>

@@ -106,6 +106,7 @@ function routeOf(hash) {
   if (first === "tables" && second) return { view: "tables", game: DEFAULT_GAME, id: second, secret: third ?? "" };
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
+  if (first === "level" && second === undefined) return { view: "level", game: page.game };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
     const game = first === "settings" ? page.game : second ?? DEFAULT_GAME;
     return { view: first, game };
@@ -141,8 +142,10 @@ async function showRoute({ moveFocus = true } = {}) {
   const settingsLink = document.querySelector('.site-nav a[href="#/settings"]');
   if (view === "settings") settingsLink.setAttribute("aria-current", "page");
   else settingsLink.removeAttribute("aria-current");
-  if (view === "clubs") $("nav-clubs").setAttribute("aria-current", "page");
-  else $("nav-clubs").removeAttribute("aria-current");
+  for (const own of ["clubs", "level"]) {
+    if (view === own) $(`nav-${own}`).setAttribute("aria-current", "page");
+    else $(`nav-${own}`).removeAttribute("aria-current");
+  }
   document.body.dataset.route = view;
   document.body.dataset.game = game;
   const words = t();
@@ -159,6 +162,7 @@ async function showRoute({ moveFocus = true } = {}) {
     review: `${words.reviewTitle} · Couyon`,
     tips: `${words.linkTips} · Couyon`,
     clubs: "Clubs · Couyon",
+    level: `${words.navLevel} · Couyon`,
     tables: `${words.friendsTitle} · Couyon`,
   };
   document.title = titles[view];
@@ -183,6 +187,7 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "results") await (await import("./returning.js")).showResults(game, returningContext);
   if (view === "stats") await (await import("./returning.js")).showStats(game, returningContext);
   if (view === "review") await (await import("./review.js")).showReview($("review-root"), id, seated);
+  if (view === "level") await (await import("./level.js")).showLevel($("level-root"));
   if (view === "clubs") await (await import("./clubs/clubs.js")).showClubs($("clubs-root"), $("clubs-title"), id, clubsContext);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
   if (view === "tables") await (await friends()).showTable(id, secret);
@@ -646,6 +651,7 @@ async function refreshBoard(gameId) {
   renderChoice($("board-choice"), gameId, () => refreshBoard(gameId));
   $("board-daily").setAttribute("aria-pressed", String(page.board === "daily"));
   $("board-free").setAttribute("aria-pressed", String(page.board === "free"));
+  $("board-rating").setAttribute("aria-pressed", String(page.board === "rating"));
   $("day-picker").hidden = page.board !== "daily";
   $("period-picker").hidden = page.board !== "free";
   for (const period of PERIODS) $(`period-${period}`).setAttribute("aria-pressed", String(page.period === period));
@@ -660,6 +666,11 @@ async function refreshBoard(gameId) {
   $("day-label").textContent = page.boardDay ? formatDay(page.boardDay) : "";
   const box = $("board");
   box.replaceChildren();
+  if (page.board === "rating") {
+    renderBoardLevel(gameId); // hides the level chooser: a rating counts every level's bots at their own anchor
+    await showRatingBoard(box, gameId);
+    return;
+  }
   // Today's board waits for the player's finished ranked attempt, as today's results do (docs/api.md): the page
   // does not ask for what the server would refuse.
   if (page.board === "daily" && page.boardDay === today && page.daily[gameId] && !page.daily[gameId].finished) {
@@ -741,6 +752,39 @@ async function refreshBoard(gameId) {
   box.append(tableElement);
   const nameless = data.entries.find((entry) => entry.you && !entry.name);
   if (nameless) await inviteToName(nameless, gameId);
+}
+
+/** The board by rating of a game (GET /api/ratings/board): only ratings no longer provisional, docs/ratings.md. */
+async function showRatingBoard(box, gameId) {
+  const words = t();
+  let data;
+  try {
+    data = await api.ratingBoard(apiGame(gameId));
+  } catch {
+    box.append(Object.assign(document.createElement("p"), { textContent: words.errorGeneric }));
+    return;
+  }
+  if (!data.entries.length) {
+    box.append(Object.assign(document.createElement("p"), { textContent: words.boardRatingEmpty }));
+    return;
+  }
+  const tableElement = document.createElement("table");
+  tableElement.className = "board-table";
+  const choice = gameInfo(gameId).choice ? ` (${choiceLabel(gameId, gameChoice(gameId))})` : "";
+  tableElement.createCaption().textContent = `${gameName(gameId)}${choice} · ${words.boardCaptionRating}`;
+  const head = tableElement.createTHead().insertRow();
+  for (const label of [words.rankHeader, words.nameHeader, words.ratingHeader, words.gamesHeader]) {
+    head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: label }));
+  }
+  const body = tableElement.createTBody();
+  for (const entry of data.entries) {
+    const row = body.insertRow();
+    row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: String(entry.rank) }));
+    row.insertCell().textContent = entry.name ?? "—";
+    row.insertCell().textContent = `${entry.rating} ± ${(3 * entry.sigma).toFixed(1)}`;
+    row.insertCell().textContent = String(entry.games);
+  }
+  box.append(tableElement);
 }
 
 /** The player's row is nameless: say how it shows and offer to choose a name, right under the board. */
@@ -953,6 +997,10 @@ function wire() {
   });
   $("board-free").addEventListener("click", () => {
     page.board = "free";
+    refreshBoard(page.game);
+  });
+  $("board-rating").addEventListener("click", () => {
+    page.board = "rating";
     refreshBoard(page.game);
   });
   for (const period of PERIODS) {

@@ -611,6 +611,10 @@ function showLobby(table) {
     if (entry.seat === table.me) said.push(words.you);
     if (entry.seat === table.host) said.push(words.host);
     if (entry.holder === "person" && !entry.connected) said.push(words.away);
+    // Each person's rating in this game (docs/ratings.md), shown in the lobby.
+    if (entry.holder === "person" && entry.rating !== null && entry.rating !== undefined) {
+      said.push(entry.rating_provisional ? words.ratingProvisional(entry.rating) : words.rating(entry.rating));
+    }
     const holder = element("span", said.join(", "), `seat-holder holder-${entry.holder}`);
     holder.id = `lobby-holder-${entry.seat}`;
     item.append(label, " ", holder);

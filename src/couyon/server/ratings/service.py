@@ -1,0 +1,180 @@
+"""Ratings of play with people (issue 35, docs/ratings.md): the live update of a finished table game, the rebuild
+of every rating from the stored games, and the readings the routes answer.
+
+The live update and the rebuild call the same pure functions (``model.places``, ``model.update``) on the same
+stored data (the game's moves, who held each seat, which moves the bot made at a person's seat), in the order of
+``rating_games``: the rebuild gives the live numbers exactly (tests/server/test_ratings.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+
+from couyon.common.kind import Json
+from couyon.registry import GAMES
+from couyon.server.clubs.service import TOURNAMENT_MODE, ClubService
+from couyon.server.errors import ApiError
+from couyon.server.games import GameService, _naive_utc, kind_of, known_game
+from couyon.server.ratings.model import (
+    FARMING_DAYS,
+    NEW,
+    PROVISIONAL_DEALS,
+    PROVISIONAL_GAMES,
+    Place,
+    Rating,
+    anchor_of,
+    farming_factor,
+    people_key,
+    performance,
+    places,
+    update,
+)
+from couyon.store.ratings import RatedGame, RatingStore
+from couyon.store.tables import TableStore
+
+BOARD_SIZE = 100
+"""The most lines of a game's board by rating."""
+WINDOW = dt.timedelta(days=FARMING_DAYS)
+
+
+def rating_json(rating: Rating) -> Json:
+    """A rating as the API gives it: the number shown, μ, σ, the games counted, whether provisional."""
+    return {
+        "rating": round(rating.shown, 2),
+        "mu": round(rating.mu, 3),
+        "sigma": round(rating.sigma, 3),
+        "games": round(rating.games, 2),
+        "provisional": rating.provisional,
+    }
+
+
+class RatingService:
+    """Ratings over the games' service and its store."""
+
+    def __init__(self, games: GameService, clubs: ClubService | None = None) -> None:
+        self.games = games
+        self.clubs = clubs
+        """The tournaments the challenge performance is read from (none: the rebuild's, which reads stored games)."""
+        if clubs is not None:
+            clubs.tournament_rules.finished = self.rate  # A verified tournament game is rated as it is entered.
+        self.store = RatingStore(games.store)
+        self.tables = TableStore(games.store)
+
+    def _places(self, game_id: str) -> tuple[str, list[Place], tuple[float, float]] | None:
+        """A finished table or tournament game's game id, each seat's part in it and its bot's anchor; None if it is
+        neither. A tournament game's person holds the game's human seat, every other seat its bot."""
+        stored = self.games.store.game(game_id)
+        if stored is None:
+            return None
+        game, moves = stored
+        kind = kind_of(game)
+        holders = self.tables.holders(game_id)
+        if not holders and game.mode == TOURNAMENT_MODE:
+            holders = {str(kind.human): game.player_id}
+        if not holders:
+            return None
+        final = self.games._folds.fold(game, moves)
+        if kind.seats is None or kind.seat_result is None or not kind.engine.is_over(final):
+            return None
+        options = json.loads(game.options) if game.options else {}
+        found = places(kind, options, final, holders, moves, self.tables.bot_numbers(game_id))
+        return kind.id, found, anchor_of(kind.id, game.bot_id)
+
+    def rate(self, game_id: str) -> bool:
+        """Rate a finished table game or verified tournament game (once: False if it was rated already, or is
+        neither)."""
+        made = self._places(game_id)
+        if made is None:
+            return False
+        kind_id, found, anchor = made
+        people = [place.player_id for place in found if place.player_id is not None]
+
+        def compute(before: Mapping[str, Rating], earlier: int) -> dict[str, Rating]:
+            return update(anchor, found, before, farming_factor(earlier, len(before)))
+
+        now = _naive_utc(self.games.clock())
+        return self.store.rate(game_id, kind_id, people_key(found), people, now, WINDOW, compute)
+
+    def rebuild(self) -> int:
+        """Recompute every rating from the stored games, in the order they were rated; the number of games."""
+        current: dict[tuple[str, str], Rating] = {}
+        computed: list[tuple[RatedGame, dict[str, Rating]]] = []
+        seen: list[RatedGame] = []
+        for row in self.store.rated_games():
+            made = self._places(row.game_id)
+            after: dict[str, Rating] = {}
+            if made is not None:
+                kind_id, found, anchor = made
+                earlier = sum(
+                    1
+                    for other in seen
+                    if other.game == row.game and other.people == row.people and other.rated_at > row.rated_at - WINDOW
+                )
+                people = {place.player_id for place in found if place.player_id is not None}
+                before = {player: current.get((player, kind_id), NEW) for player in people}
+                after = update(anchor, found, before, farming_factor(earlier, len(before)))
+                current.update({(player, kind_id): rating for player, rating in after.items()})
+            seen.append(row)
+            computed.append((row, after))
+        self.store.replace(computed)
+        return len(computed)
+
+    def challenge(self, player_id: str) -> dict[str, Json]:
+        """The person's challenge performance in each game he played closed tournaments of."""
+        by_game: dict[str, list[tuple[float, float]]] = {}
+        for game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
+            by_game.setdefault(game, []).extend(reversed(deals))  # Latest first, the deals of a game last first.
+        found: dict[str, Json] = {}
+        for game, deals in by_game.items():
+            measured = performance(deals)
+            if measured is not None:
+                found[game] = {
+                    "performance": round(measured.value, 1),
+                    "interval": round(measured.interval, 1),
+                    "deals": measured.deals,
+                    "provisional": measured.provisional,
+                }
+        return found
+
+    def me(self, player_id: str | None) -> Json:
+        """The person's rating and challenge performance in each game, with the rating's curve (the rating after
+        each game that rated him)."""
+        if player_id is None:
+            return {"games": [], "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
+        challenge = self.challenge(player_id)
+        points = self.store.points_of(player_id)
+        found = self.store.ratings_of(player_id)
+        answer: list[Json] = []
+        for kind_id in [kind.id for kind in GAMES.values() if kind.id in found or kind.id in challenge]:
+            curve = [
+                {"at": point.rated_at.replace(tzinfo=dt.UTC).isoformat(), **rating_json(point.rating)}
+                for point in points
+                if point.game == kind_id
+            ]
+            rating = None if kind_id not in found else rating_json(found[kind_id])
+            answer.append({"game": kind_id, "rating": rating, "curve": curve, "challenge": challenge.get(kind_id)})
+        return {"games": answer, "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
+
+    def board(self, raw_game: str, name: str | None = None) -> Json:
+        """A game's board by rating: the people no longer provisional, highest number shown first; with ``name``,
+        only that person's line (404 with one sentence if nobody of that name is on it)."""
+        kind = known_game(raw_game)
+        lines = [
+            {"rank": rank, "name": shown_name, **rating_json(rating)}
+            for rank, (_player, shown_name, rating) in enumerate(
+                self.store.board(kind.id, PROVISIONAL_GAMES, BOARD_SIZE), start=1
+            )
+        ]
+        if name is not None:
+            lines = [line for line in lines if line["name"] == name]
+            if not lines:
+                raise ApiError(
+                    404, "no_rating", f"Nobody named {name[:24]!r} is on the board by rating of {kind.names['en']}."
+                )
+        return {"game": kind.id, "entries": lines}
+
+    def of_people(self, game: str, player_ids: list[str]) -> dict[str, Json]:
+        """The ratings in ``game`` of those of these people who have one (a table's lobby shows them)."""
+        return {player: rating_json(rating) for player, rating in self.store.of_people(game, player_ids).items()}

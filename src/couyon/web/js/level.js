@@ -1,0 +1,102 @@
+// "Mon niveau" (#/level, issue 35): each game's rating and challenge performance, with the rating's curve as an
+// SVG plot and, as its text alternative, a table of the same numbers (GET /api/ratings/me, docs/ratings.md).
+import { addWords, currentLanguage, t } from "./i18n.js";
+import { api } from "./api.js";
+import { el, table } from "./clubs/dom.js";
+import { choiceLabel, gameInfo, gameName } from "./games/index.js";
+import levelWords from "./level-words.js";
+
+addWords(levelWords);
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 300;
+const HEIGHT = 120;
+const PAD = 6;
+
+/** A game's name as the page says it: tarot with its number of players. */
+function nameOf(id) {
+  const info = gameInfo(id);
+  if (!info.choice) return gameName(id);
+  const players = info.choice.values.find((value) => info.choice.api(value) === id);
+  return `${gameName(id)}, ${choiceLabel(info.id, players)}`;
+}
+
+function svg(tag, attributes) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** The curve as a plot scaled to its own numbers; it fills the width (320 px included) and keeps its height. */
+function plot(points, label, id) {
+  const values = points.map((point) => point.rating);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low;
+  const x = (index) => PAD + (points.length === 1 ? 0 : (index * (WIDTH - 2 * PAD)) / (points.length - 1));
+  // A flat curve (one game, or equal numbers) runs through the middle.
+  const y = (value) => (span ? HEIGHT - PAD - ((value - low) * (HEIGHT - 2 * PAD)) / span : HEIGHT / 2);
+  const figure = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-labelledby": id, class: "level-plot" });
+  const title = svg("title", { id });
+  title.textContent = label;
+  figure.append(title);
+  figure.append(svg("line", { x1: PAD, y1: HEIGHT - PAD, x2: WIDTH - PAD, y2: HEIGHT - PAD, stroke: "currentColor", "stroke-width": 1 }));
+  const path = points.map((point, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(point.rating).toFixed(1)}`);
+  figure.append(svg("path", { d: path.join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2.5 }));
+  for (const [index, point] of points.entries()) {
+    figure.append(svg("circle", { cx: x(index).toFixed(1), cy: y(point.rating).toFixed(1), r: 3.5, fill: "currentColor" }));
+  }
+  return figure;
+}
+
+function number(value, provisional) {
+  const words = t().level;
+  return provisional ? `${value} (${words.provisional})` : String(value);
+}
+
+function gameSection(game) {
+  const words = t().level;
+  const name = nameOf(game.game);
+  const facts = [];
+  const rating = game.rating;
+  facts.push(el("dt", {}, words.rating));
+  facts.push(el("dd", {}, rating ? number(words.plusMinus(rating.rating, (3 * rating.sigma).toFixed(1)), rating.provisional) : words.none));
+  facts.push(el("dt", {}, words.games), el("dd", {}, rating ? String(rating.games) : "0"));
+  const challenge = game.challenge;
+  facts.push(el("dt", {}, words.challenge));
+  facts.push(
+    el("dd", {}, challenge ? number(words.plusMinus(challenge.performance, challenge.interval), challenge.provisional) : words.none),
+  );
+  facts.push(el("dt", {}, words.deals), el("dd", {}, challenge ? String(challenge.deals) : "0"));
+  const section = el("section", { className: "level-game", "aria-labelledby": `level-${game.game}` });
+  section.append(el("h2", { id: `level-${game.game}` }, name), el("dl", { className: "facts" }, ...facts));
+  if (game.curve.length) {
+    const dates = new Intl.DateTimeFormat(currentLanguage() === "fr" ? "fr-BE" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+    section.append(plot(game.curve, words.curveTitle(name), `level-plot-${game.game}`));
+    section.append(
+      table(
+        words.curveTable(name),
+        [words.when, words.after],
+        game.curve.map((point) => [dates.format(new Date(point.at)), number(point.rating, point.provisional)]),
+      ),
+    );
+  }
+  return section;
+}
+
+/** Fill ``root`` with the person's numbers (read again on each visit: a game just finished counts). */
+export async function showLevel(root) {
+  const words = t().level;
+  root.replaceChildren(el("p", { role: "status" }, words.loading));
+  let answer;
+  try {
+    answer = await api.myRatings();
+  } catch {
+    root.replaceChildren(el("p", { role: "alert" }, words.error));
+    return;
+  }
+  const parts = [el("p", {}, words.explain)];
+  if (!answer.games.length) parts.push(el("p", {}, words.empty));
+  parts.push(...answer.games.map(gameSection));
+  root.replaceChildren(...parts);
+}
