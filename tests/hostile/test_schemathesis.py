@@ -23,7 +23,7 @@ from couyon.server.app import create_app
 from couyon.server.config import Settings
 
 EXAMPLES_PER_OPERATION = sized(80, 40)
-"""Examples per operation and run: 51 operations, four runs (two generation modes, two players); 80 under ``--full``."""
+"""Examples per operation and run: 53 operations, four runs (two generation modes, two players); 80 under ``--full``."""
 # Schema-valid is not always acceptable here: 422 also refuses a well-typed but unplayable move or an invalid
 # name (docs/api.md), so "valid data must be accepted" is not this API's contract. Every other check runs.
 NOT_OUR_CONTRACT = [positive_data_acceptance]
