@@ -1,4 +1,4 @@
-// The page: routes on the URL fragment, fills the home pages, the rules of the other games,
+// The page: routes on the URL fragment, fills the home pages, the rules,
 // the leaderboard and the settings, and hands games to the table.
 //
 // Routes: #/ (couyon's home, which lists the other games), #/table, #/rules, #/leaderboard,
@@ -119,7 +119,7 @@ async function showRoute({ moveFocus = true } = {}) {
   takeRecoveryLink();
   const { view, game, id, secret, table: seated } = routeOf(location.hash);
   if (view !== "tables") friendsModule?.leave();
-  // Couyon's tips and another game's rules are fragments fetched on the first visit.
+  // The rules and couyon's tips are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
   // A view is never shown with an empty (or the last game's) heading: a screen reader reads it at once. A
@@ -131,6 +131,7 @@ async function showRoute({ moveFocus = true } = {}) {
   const hash = location.hash;
   if (view === "tips") await showGameRules("couyon-tips", TIPS_FRAGMENT);
   else if (viewId === "game-rules") await showGameRules(game, gameInfo(game).rules);
+  else if (view === "rules") await showGameRules(game, gameInfo(game).rules, $("rules-body"));
   if (location.hash !== hash) return; // another route was asked for meanwhile: it shows itself
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== viewId;
   for (const name of ["table", "rules", "leaderboard"]) {
@@ -592,11 +593,11 @@ function playDaily(gameId) {
   startGame(gameId, "daily", !(daily && daily.finished));
 }
 
-// ---------------------------------------------------------------- rules of the other games
+// ---------------------------------------------------------------- the rules (fragments fetched on the first visit)
 
-/** Fetch a fragment of rules (a game's, or couyon's tips) from ``url`` once, both languages, and show it. */
-async function showGameRules(gameId, url) {
-  const body = $("game-rules-body");
+/** Fetch a fragment of rules (a game's, or couyon's tips) from ``url`` once, both languages, and show it in
+ * ``body`` (couyon's rules have a view of their own, #view-rules). */
+async function showGameRules(gameId, url, body = $("game-rules-body")) {
   if (body.dataset.game === gameId) return;
   let fragment = page.rules.get(gameId);
   if (!fragment) {

@@ -9,6 +9,14 @@ import clubWords from "./words.js";
 
 addWords(clubWords);
 
+/** The club pages' look (css/clubs.css), asked for as this module loads: the page is drawn once it applies. */
+const styled = new Promise((resolve) => {
+  const link = el("link", { rel: "stylesheet", href: "/css/clubs.css" });
+  link.addEventListener("load", resolve);
+  link.addEventListener("error", resolve); // Unstyled rather than never drawn.
+  document.head.append(link);
+});
+
 let catalog = null;
 
 async function games() {
@@ -26,6 +34,7 @@ const when = (iso) =>
 
 /** Show the clubs' page that ``path`` (the fragment without ``#/``) names, in ``root``. */
 export async function showClubs(root, heading, path, context) {
+  await styled;
   const words = t().clubs;
   const [first, second, third] = path.split("/");
   const status = el("p", { role: "status", className: "clubs-status" });

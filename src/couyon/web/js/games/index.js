@@ -35,7 +35,7 @@ export const GAMES = [
     words: () => import("./couyon-words.js"),
     options: [LEVEL],
     traveller: true, // its deals are taken and made: the day's results compare them (GET /api/daily/results)
-    rules: null,
+    rules: "/rules/couyon.html",
     review: true,
   },
   {
