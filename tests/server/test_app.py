@@ -43,6 +43,8 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/daily/{day}/seed",
         "/api/daily/results",
         "/api/player/stats",
+        "/api/ratings/board",
+        "/api/ratings/me",
         "/api/leaderboard",
         "/api/catalog",
         # Clubs, tournaments and challenges (couyon.server.clubs.api).

@@ -662,6 +662,11 @@ export function cardWithArticle(code) {
   return t().cardWithArticle(rank, suit);
 }
 
+/** A number in the page's language: a decimal comma in French, one decimal at most. */
+export function formatNumber(value) {
+  return Number(value).toLocaleString(t().dateFormat, { maximumFractionDigits: 1 });
+}
+
 export function formatDay(isoDay) {
   const [year, month, day] = isoDay.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(t().dateFormat, {

@@ -1,6 +1,6 @@
 // "Mon niveau" (#/level, issue 35): each game's rating and challenge performance, with the rating's curve as an
 // SVG plot and, as its text alternative, a table of the same numbers (GET /api/ratings/me, docs/ratings.md).
-import { addWords, currentLanguage, t } from "./i18n.js";
+import { addWords, currentLanguage, formatNumber, t } from "./i18n.js";
 import { api } from "./api.js";
 import { el, table } from "./clubs/dom.js";
 import { choiceLabel, gameInfo, gameName } from "./games/index.js";
@@ -60,12 +60,12 @@ function gameSection(game) {
   const facts = [];
   const rating = game.rating;
   facts.push(el("dt", {}, words.rating));
-  facts.push(el("dd", {}, rating ? number(words.plusMinus(rating.rating, (3 * rating.sigma).toFixed(1)), rating.provisional) : words.none));
+  facts.push(el("dd", {}, rating ? number(words.plusMinus(formatNumber(rating.rating), formatNumber(3 * rating.sigma)), rating.provisional) : words.none));
   facts.push(el("dt", {}, words.games), el("dd", {}, rating ? String(rating.games) : "0"));
   const challenge = game.challenge;
   facts.push(el("dt", {}, words.challenge));
   facts.push(
-    el("dd", {}, challenge ? number(words.plusMinus(challenge.performance, challenge.interval), challenge.provisional) : words.none),
+    el("dd", {}, challenge ? number(words.plusMinus(formatNumber(challenge.performance), formatNumber(challenge.interval)), challenge.provisional) : words.none),
   );
   facts.push(el("dt", {}, words.deals), el("dd", {}, challenge ? String(challenge.deals) : "0"));
   const section = el("section", { className: "level-game", "aria-labelledby": `level-${game.game}` });
@@ -77,7 +77,7 @@ function gameSection(game) {
       table(
         words.curveTable(name),
         [words.when, words.after],
-        game.curve.map((point) => [dates.format(new Date(point.at)), number(point.rating, point.provisional)]),
+        game.curve.map((point) => [dates.format(new Date(point.at)), number(formatNumber(point.rating), point.provisional)]),
       ),
     );
   }

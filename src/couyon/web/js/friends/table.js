@@ -11,7 +11,7 @@
 // "Jouer entre amis" or "Rejoindre une table", never on the first load.
 
 import { ApiError, api, request } from "../api.js";
-import { addWords, refusalText, t } from "../i18n.js";
+import { addWords, formatNumber, refusalText, t } from "../i18n.js";
 import { gameInfo, gameName, pageGame } from "../games/index.js";
 import { announce, rerender, state } from "../table/shared.js";
 import words from "./friends-words.js";
@@ -613,7 +613,8 @@ function showLobby(table) {
     if (entry.holder === "person" && !entry.connected) said.push(words.away);
     // Each person's rating in this game (docs/ratings.md), shown in the lobby.
     if (entry.holder === "person" && entry.rating !== null && entry.rating !== undefined) {
-      said.push(entry.rating_provisional ? words.ratingProvisional(entry.rating) : words.rating(entry.rating));
+      const rating = formatNumber(entry.rating);
+      said.push(entry.rating_provisional ? words.ratingProvisional(rating) : words.rating(rating));
     }
     const holder = element("span", said.join(", "), `seat-holder holder-${entry.holder}`);
     holder.id = `lobby-holder-${entry.seat}`;
