@@ -31,11 +31,16 @@ _PRUNE_VARIABLES = {
 }
 
 
+def add_store_arguments(parser: argparse.ArgumentParser) -> None:
+    """The two ways every command that opens the store is told which one."""
+    parser.add_argument("--data-dir", help="folder of the SQLite database (COUYON_DATA_DIR, default ./data)")
+    parser.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://… (COUYON_DATABASE_URL)")
+
+
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to listen on (COUYON_HOST, default 127.0.0.1)")
     parser.add_argument("--port", type=int, help="port to listen on (COUYON_PORT, default 8000)")
-    parser.add_argument("--data-dir", help="folder of the SQLite database (COUYON_DATA_DIR, default ./data)")
-    parser.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://… (COUYON_DATABASE_URL)")
+    add_store_arguments(parser)
     parser.add_argument("--workers", type=int, help="server processes (COUYON_WORKERS, default 1)")
     parser.add_argument("--log-level", help="debug, info, warning or error (COUYON_LOG_LEVEL, default info)")
 
@@ -155,8 +160,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def add_ratings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["rebuild"], help="rebuild: recompute every rating from the stored games")
-    parser.add_argument("--data-dir", help="folder of the SQLite database (COUYON_DATA_DIR, default ./data)")
-    parser.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://… (COUYON_DATABASE_URL)")
+    add_store_arguments(parser)
 
 
 def run_ratings(args: argparse.Namespace) -> int:
@@ -190,8 +194,7 @@ def add_prune_arguments(parser: argparse.ArgumentParser) -> None:
         help="delete unfinished games and players owning nothing created over this many days ago "
         "(COUYON_RETENTION_DAYS, default 14; 0 deletes nothing)",
     )
-    parser.add_argument("--data-dir", help="folder of the SQLite database (COUYON_DATA_DIR, default ./data)")
-    parser.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://… (COUYON_DATABASE_URL)")
+    add_store_arguments(parser)
 
 
 def run_prune(args: argparse.Namespace) -> int:
