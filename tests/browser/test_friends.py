@@ -245,6 +245,18 @@ class CuttingProxy:
         self.listener.close()
 
 
+def started_through(
+    proxy: CuttingProxy, friends_url: str, host: Any, guest: Any, seat: str, name: str
+) -> tuple[str, str]:
+    """A beginner couyon table that ``host`` (through ``proxy``) opens and starts, ``guest`` (English, straight to
+    the server) sitting at ``seat`` as ``name``: its code and secret."""
+    link = open_table(host, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
+    sit(guest, link.replace(proxy.url, friends_url), seat, take="Take this seat")
+    host.wait_for_selector(f'#lobby-holder-{seat}:has-text("{name}")')
+    start(host)
+    return code_and_secret(link)
+
+
 def open_table(host: Any, home: str, *, clock: str = "60", choose: Callable[[Any], None] | None = None) -> str:
     """From a game's home, "Jouer entre amis" with the clock given: the invitation link the lobby shows."""
     host.goto(home)
@@ -659,11 +671,7 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
     try:
         denise = person("Denise", through=proxy.url, speed="slow")
         emile = person("Émile", language="en", phone=True)
-        link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
-        code, secret = code_and_secret(link)
-        sit(emile, link.replace(proxy.url, friends_url), "E", take="Take this seat")
-        denise.wait_for_selector('#lobby-holder-E:has-text("Émile")')
-        start(denise)
+        code, secret = started_through(proxy, friends_url, denise, emile, "E", "Émile")
         denise.wait_for_selector("#friends-bar:not([hidden])")
         denise.evaluate("window.__sameDocument = true")
 
@@ -773,18 +781,15 @@ def test_a_page_whose_socket_drops_catches_up_without_a_reload(person: Callable[
 
 def test_a_slow_page_whose_socket_drops_again_and_again_keeps_up(person: Callable[..., Any], friends_url: str) -> None:
     """Denise plays on a slow phone (her page's CPU slowed sixfold) whose socket drops as soon as each of her
-    moves has reached the server, its answer lost, 12 times in a row, the network back after up to 0.4 s. After each drop her page catches up to the
-    server's move count with one live socket; it never offers her a decision the server has already taken (a
-    view older than the server's while her seat is hers), and her keyboard always finds a card she may play."""
+    moves has reached the server, its answer lost, 12 times in a row, the network back after up to 0.4 s. After
+    each drop her page catches up to the server's move count with one live socket; it never offers her a decision
+    the server has already taken (a view older than the server's while her seat is hers), and her keyboard always
+    finds a card she may play."""
     proxy = CuttingProxy(friends_url)
     try:
         denise = person("Denise", through=proxy.url)
         emile = person("Émile", language="en", phone=True)
-        link = open_table(denise, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
-        code, secret = code_and_secret(link)
-        sit(emile, link.replace(proxy.url, friends_url), "E", take="Take this seat")
-        denise.wait_for_selector('#lobby-holder-E:has-text("Émile")')
-        start(denise)
+        code, secret = started_through(proxy, friends_url, denise, emile, "E", "Émile")
         denise.wait_for_selector("#friends-bar:not([hidden])")
         denise.context.new_cdp_session(denise).send("Emulation.setCPUThrottlingRate", {"rate": 6})
         rng = random.Random(32)
@@ -858,11 +863,7 @@ def test_a_page_behind_a_proxy_that_holds_no_socket_plays_over_http(
     try:
         pierre = person("Pierre", through=proxy.url)
         quentin = person("Quentin", language="en", phone=True)
-        link = open_table(pierre, "/", choose=lambda page: page.select_option("#home-option-level", "beginner"))
-        code, secret = code_and_secret(link)
-        sit(quentin, link.replace(proxy.url, friends_url), "W", take="Take this seat")
-        pierre.wait_for_selector('#lobby-holder-W:has-text("Quentin")')
-        start(pierre)
+        code, secret = started_through(proxy, friends_url, pierre, quentin, "W", "Quentin")
         rng = random.Random(61)
         sent = {"pierre": 0, "quentin": 0}
 
