@@ -44,7 +44,8 @@ from sqlalchemy import table as named_table
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError, InternalError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InternalError, OperationalError
+from sqlalchemy.pool import PoolProxiedConnection
 
 from couyon.store.schema import (
     LEGACY_GAME,
@@ -75,11 +76,13 @@ _HEALTH_PROBE = "health_probe"
 
 
 # The hottest statements (every move request reads the player's generation, every move and the hints, then writes
-# its moves), built once: building a statement costs SQLAlchemy more than the database's answer does.
-_MOVES_OF_GAME = select(moves.c.move).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.number)
-_RECOVERY_GENERATION = select(players.c.recovery_generation).where(players.c.id == bindparam("player_id"))
-_HINTS_OF_GAME = select(func.count()).select_from(hints).where(hints.c.game_id == bindparam("game_id"))
-_INSERT_MOVES = insert(moves)
+# its moves) go to the driver's own cursor: SQLAlchemy's Connection costs some 100 µs a statement, about ten times
+# what SQLite takes to answer (docs/performance.md, "The server's own cost"). Written with ``?``; PostgreSQL's
+# driver takes ``%s`` (``_HotStatements``).
+_MOVES_OF_GAME = "SELECT move FROM moves WHERE game_id = ? ORDER BY number"
+_RECOVERY_GENERATION = "SELECT recovery_generation FROM players WHERE id = ?"
+_HINTS_OF_GAME = "SELECT count(*) FROM hints WHERE game_id = ?"
+_INSERT_MOVES = "INSERT INTO moves (game_id, number, move) VALUES (?, ?, ?)"
 
 
 class StaleMoveError(Exception):
@@ -87,17 +90,17 @@ class StaleMoveError(Exception):
 
 
 class _ReadScope:
-    """The connection the reads of one ``Store.reading`` block share, opened by the first of them."""
+    """The driver's connection the hot reads of one ``Store.reading`` block share, opened by the first of them."""
 
     __slots__ = ("connection",)
 
     def __init__(self) -> None:
-        self.connection: Connection | None = None
+        self.connection: PoolProxiedConnection | None = None
 
     def release(self) -> None:
         connection, self.connection = self.connection, None
         if connection is not None:
-            connection.close()
+            connection.close()  # Back to the pool, which rolls back what the reads began.
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +252,10 @@ class Store:
         self._games: OrderedDict[str, StoredGame] = OrderedDict()
         self._games_lock = threading.Lock()
         self._read_scope: ContextVar[_ReadScope | None] = ContextVar(f"couyon_reads_{id(self)}", default=None)
+        self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
+        hot = (_MOVES_OF_GAME, _RECOVERY_GENERATION, _HINTS_OF_GAME, _INSERT_MOVES)
+        self._hot = {statement: statement.replace("?", "%s") for statement in hot} if self.is_postgresql else {}
+        """The hot statements in the driver's parameter style (SQLite's driver takes them as written)."""
         self.write_refusal: tuple[float, OperationalError | InternalError] | None = None
         """When (``time.monotonic``) and how the last write of a request was refused, unless one succeeded since."""
 
@@ -298,19 +305,64 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        """A connection for a read: the ``reading`` block's if there is one, else one of its own."""
+        """A connection of its own for a read that is not one of the hot ones (inside a ``reading`` block, the block's
+        connection is given back first: a request never holds two)."""
+        scope = self._read_scope.get()
+        if scope is not None:
+            scope.release()
+        with self.engine.connect() as connection:
+            yield connection
+
+    def _hot_read(self, statement: str, parameters: tuple[Any, ...]) -> list[Any]:
+        """The rows of one of the hot statements, on the ``reading`` block's driver connection (or one of its own)."""
         scope = self._read_scope.get()
         if scope is None:
-            with self.engine.connect() as connection:
-                yield connection
-            return
+            connection = self._driver_connection()
+            try:
+                return self._driver_call(connection, self._hot.get(statement, statement), parameters)
+            finally:
+                connection.close()
         if scope.connection is None:
-            scope.connection = self.engine.connect()
+            scope.connection = self._driver_connection()
+            if not self.is_postgresql:
+                # The block's reads see one snapshot (PostgreSQL's driver begins a transaction by itself).
+                self._driver_call(scope.connection, "BEGIN", ())
         try:
-            yield scope.connection
+            return self._driver_call(scope.connection, self._hot.get(statement, statement), parameters)
         except BaseException:
-            scope.release()  # A failed statement may have broken the transaction (PostgreSQL): the next read starts anew.
+            scope.release()  # A failed statement may have broken the transaction: the next read starts anew.
             raise
+
+    def _driver_connection(self) -> PoolProxiedConnection:
+        """A connection of the pool for the driver's cursor; a refused connection raised as SQLAlchemy's error, as
+        ``engine.connect()`` raises it (``raw_connection`` lets the driver's own through)."""
+        try:
+            return self.engine.raw_connection()
+        except self._driver_error as error:
+            raise DBAPIError.instance(None, None, error, self._driver_error) from error
+
+    def _driver_call(
+        self, connection: PoolProxiedConnection, statement: str, parameters: tuple[Any, ...], *, many: bool = False
+    ) -> list[Any]:
+        """Run ``statement`` on the driver's cursor; its error raised as SQLAlchemy's (``IntegrityError``,
+        ``OperationalError``…), as every other statement's is, and a connection the database dropped thrown away."""
+        cursor = connection.cursor()
+        try:
+            if many:
+                cursor.executemany(statement, parameters)
+                return []
+            cursor.execute(statement, parameters)
+            return list(cursor.fetchall()) if cursor.description is not None else []
+        except self._driver_error as error:
+            dialect = self.engine.dialect
+            invalidated = dialect.is_disconnect(error, connection.dbapi_connection, cursor)  # type: ignore[arg-type]
+            if invalidated:
+                connection.invalidate(error)
+            raise DBAPIError.instance(
+                statement, parameters, error, self._driver_error, connection_invalidated=invalidated
+            ) from error
+        finally:
+            cursor.close()
 
     @property
     def is_postgresql(self) -> bool:
@@ -404,7 +456,7 @@ class Store:
         )
         if first_moves:
             connection.execute(
-                _INSERT_MOVES, [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
+                insert(moves), [{"game_id": game.id, "number": n, "move": m} for n, m in enumerate(first_moves)]
             )
 
     def daily_attempt(self, player_id: str, day: dt.date, game: str = LEGACY_GAME) -> str | None:
@@ -437,16 +489,15 @@ class Store:
 
     def game(self, game_id: str) -> tuple[StoredGame, list[str]] | None:
         """The game and its moves in order, or None if there is no such game."""
-        with self._read() as connection:
-            game = self._games.get(game_id)
-            if game is None:
+        game = self._games.get(game_id)
+        if game is None:
+            with self._read() as connection:
                 row = connection.execute(select(games).where(games.c.id == game_id)).first()
-                if row is None:
-                    return None
-                game = StoredGame(**row._asdict())
-                self._remember_game(game)
-            move_list = list(connection.execute(_MOVES_OF_GAME, {"game_id": game_id}).scalars().all())
-        return game, move_list
+            if row is None:
+                return None
+            game = StoredGame(**row._asdict())
+            self._remember_game(game)
+        return game, [move for (move,) in self._hot_read(_MOVES_OF_GAME, (game_id,))]
 
     def _remember_game(self, game: StoredGame) -> None:
         # A games row never changes once written, so keeping it saves a query on every move.
@@ -460,11 +511,14 @@ class Store:
         self, game_id: str, first_number: int, new_moves: Sequence[str], finish: RankedFinish | None = None
     ) -> None:
         """Write moves ``first_number`` onward (and, for a ranked game's final move, its finish) in one transaction."""
-        rows = [{"game_id": game_id, "number": first_number + i, "move": move} for i, move in enumerate(new_moves)]
+        rows = tuple((game_id, first_number + i, move) for i, move in enumerate(new_moves))
         try:
+            if finish is None:
+                self._append_only(rows)
+                return
             with self._write() as connection:
                 if rows:  # None when a game's bots ended it before the human's first move: its finish alone.
-                    connection.execute(_INSERT_MOVES, rows)
+                    connection.execute(insert(moves), [{"game_id": g, "number": n, "move": m} for g, n, m in rows])
                 if finish is not None:
                     connection.execute(
                         insert(ranked_finishes).values(
@@ -473,6 +527,31 @@ class Store:
                     )
         except IntegrityError as error:
             raise StaleMoveError(f"move {first_number} of game {game_id} is already written") from error
+
+    def _append_only(self, rows: tuple[tuple[str, int, str], ...]) -> None:
+        """Insert move rows in one transaction on the driver's cursor (the move request's write, ``_INSERT_MOVES``),
+        with what ``_write`` gives every write: the process's lock on SQLite, and the refusal remembered."""
+        scope = self._read_scope.get()
+        if scope is not None:
+            scope.release()
+        try:
+            with self._write_lock:
+                connection = self._driver_connection()
+                try:
+                    if not self.is_postgresql:
+                        self._driver_call(connection, "BEGIN IMMEDIATE", ())
+                    self._driver_call(connection, self._hot.get(_INSERT_MOVES, _INSERT_MOVES), rows, many=True)
+                    connection.commit()
+                except BaseException:
+                    if connection.is_valid:
+                        connection.rollback()
+                    raise
+                finally:
+                    connection.close()
+        except (OperationalError, InternalError) as error:
+            self.write_refusal = (time.monotonic(), error)
+            raise
+        self.write_refusal = None
 
     def ranked_finish(self, game_id: str) -> RankedFinish | None:
         """The finish of a ranked game whose final move was stored, if it has one."""
@@ -516,8 +595,7 @@ class Store:
 
     def hints(self, game_id: str) -> int:
         """How many of the game's moves the player asked a hint for."""
-        with self._read() as connection:
-            return int(connection.execute(_HINTS_OF_GAME, {"game_id": game_id}).scalar_one())
+        return int(self._hot_read(_HINTS_OF_GAME, (game_id,))[0][0])
 
     def review(self, game_id: str, seat: str, revealed: bool, version: str) -> bytes | None:
         """The stored body of the game's review from ``seat`` (its label), ``revealed`` or not, built by ``version``;
@@ -663,8 +741,8 @@ class Store:
 
     def recovery_generation(self, player_id: str) -> int:
         """How many new recovery codes the player has made (0 for a player not stored)."""
-        with self._read() as connection:
-            return int(connection.execute(_RECOVERY_GENERATION, {"player_id": player_id}).scalar_one_or_none() or 0)
+        found = self._hot_read(_RECOVERY_GENERATION, (player_id,))
+        return int(found[0][0] or 0) if found else 0
 
     def new_recovery_generation(self, player_id: str, now: dt.datetime) -> int:
         """Count one more new recovery code of the player (stored first if need be); the new generation."""
@@ -810,9 +888,8 @@ class Store:
             )
             with self.engine.connect() as connection:
                 rows = [StoredGame(**row._asdict()) for row in connection.execute(unranked)]
-                played = {
-                    game.id: list(connection.execute(_MOVES_OF_GAME, {"game_id": game.id}).scalars()) for game in rows
-                }
+                move_list = select(moves.c.move).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.number)
+                played = {game.id: list(connection.execute(move_list, {"game_id": game.id}).scalars()) for game in rows}
             games_deleted += self._delete_games([game.id for game in rows if not is_finished(game, played[game.id])])
             if rows:
                 after = (rows[-1].created_at, rows[-1].id)
