@@ -11,9 +11,10 @@ import statistics
 from typing import Any
 
 import pytest
-from tests.server.helpers import play_to_end
+from tests.server.helpers import new_game, play_to_end
 
 from couyon.cli import main
+from couyon.server.clubs.service import deal_value
 from couyon.server.games import replay_check
 from couyon.server.identity import cookie_player
 from couyon.server.ratings.model import FARMING_DAYS, NEW, teams
@@ -180,3 +181,42 @@ def test_closed_tournaments_give_a_challenge_performance_corrected_for_the_field
         assert challenge["interval"] == pytest.approx(interval, abs=0.1)
     live = ratings.store.everything()
     assert ratings.rebuild() == 6 and ratings.store.everything() == live
+
+
+def test_the_daily_challenge_of_a_day_that_is_over_gives_a_challenge_performance(make_client: Any, clock: Any) -> None:
+    clients = [make_client(table_bot="random/1") for _ in range(3)]
+    for index, client in enumerate(clients):
+        named(client, f"Joueur {index}")
+        answer = play_to_end(client, new_game(client, "daily"), random.Random(index))
+        assert client.get(f"/api/games/{answer['id']}").json()["leaderboard"] is not None  # Verified.
+    # The day still runs: its field is not complete, nothing counts yet.
+    assert all(client.get("/api/ratings/me").json()["games"] == [] for client in clients)
+    day = clock.now.date().isoformat()
+    clock.advance(dt.timedelta(days=1))
+    # Each player's line of each deal of the day, as the day's traveller tells it once the day is over.
+    own = [
+        {line["deal"]: line["you"] for line in client.get(f"/api/daily/results?day={day}").json()["traveller"]}
+        for client in clients
+    ]
+    played = [{deal: line for deal, line in lines.items() if line is not None} for lines in own]
+
+    def percent(player: int, deal: int) -> float:
+        mine = deal_value(played[player][deal])
+        others = [deal_value(lines[deal]) for other, lines in enumerate(played) if other != player and deal in lines]
+        wins = sum(1.0 if mine > value else 0.5 if mine == value else 0.0 for value in others)
+        return round(100 * wins / len(others), 1) if others else 50.0
+
+    duplicate = [round(statistics.fmean(percent(player, deal) for deal in played[player]), 1) for player in range(3)]
+    for player, client in enumerate(clients):
+        corrected = []
+        for deal in sorted(played[player]):
+            field = [duplicate[other] for other in range(3) if other != player and deal in played[other]]
+            corrected.append(percent(player, deal) + (statistics.fmean(field) if field else 50.0) - 50)
+        [couyon] = client.get("/api/ratings/me").json()["games"]
+        challenge = couyon["challenge"]
+        assert couyon["game"] == "couyon" and couyon["rating"] is None  # A solo game rates no play with people.
+        assert challenge["deals"] == len(corrected) and challenge["provisional"] is True
+        assert challenge["performance"] == pytest.approx(statistics.fmean(corrected), abs=0.1)
+        assert challenge["interval"] == pytest.approx(
+            1.96 * statistics.stdev(corrected) / len(corrected) ** 0.5, abs=0.1
+        )

@@ -15,8 +15,9 @@ from collections import Counter, OrderedDict
 
 from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GameKind
+from couyon.server.clubs.service import Entrant, field_deals, standings
 from couyon.server.errors import ApiError
-from couyon.server.games import FoldCache, GameService, known_game
+from couyon.server.games import BRUSSELS, FoldCache, GameService, _naive_utc, known_game
 from couyon.store import LeaderboardEntry
 
 TRAVELLERS_KEPT = 64
@@ -104,6 +105,44 @@ class DayResults:
             while len(self._travellers) > TRAVELLERS_KEPT:
                 self._travellers.popitem(last=False)
         return lines
+
+    def field_deals(
+        self, player_id: str, kind: GameKind, most: int
+    ) -> list[tuple[dt.datetime, list[tuple[float, float]]]]:
+        """The player's deals of ``kind``'s challenges of the days that are over (a running day's field is not
+        complete), latest day first, until ``most`` deals: when the day ended, and his deals (``field_deals``): each
+        deal's matchpoints against everyone whose verified game of that day played it, as a tournament's standings
+        compute them (the day is one tournament of one game, each entrant one verified game)."""
+        if kind.deal_results is None:
+            return []
+        today = self.service.today()
+        over = [(entry.day, entry) for entry, _rank, _field in self.service.store.daily_places(player_id, kind.id)]
+        found: list[tuple[dt.datetime, list[tuple[float, float]]]] = []
+        counted = 0
+        for day, mine in reversed(over):  # Oldest day first: the latest first here.
+            if day is None or day >= today:
+                continue
+            if counted >= most:
+                break
+            entries = self.service.store.daily_entries(day, kind.id)
+            lines = self._traveller_lines(kind, day, entries)
+            answer = standings(
+                [
+                    Entrant(entry.game_id, None, {1: entry.score}, {1: lines[entry.game_id]})
+                    for entry in entries
+                    if entry.game_id in lines
+                ],
+                1,
+            )
+            if not answer["deal_based"]:
+                if any(lines.values()):
+                    return []  # A game of coups, not of deals (coucou): no deal to compare.
+                continue
+            deals = field_deals(answer, mine.game_id)
+            ended = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), BRUSSELS)
+            found.append((_naive_utc(ended), deals))
+            counted += len(deals)
+        return found
 
     def of_player(self, player_id: str | None, game: str = DEFAULT_GAME) -> Json:
         """The player's statistics in ``game``: ranked games finished and won, average score, daily streaks."""

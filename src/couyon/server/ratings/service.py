@@ -20,6 +20,7 @@ from couyon.server.games import GameService, _naive_utc, kind_of, known_game
 from couyon.server.ratings.model import (
     FARMING_DAYS,
     NEW,
+    PERFORMANCE_DEALS,
     PROVISIONAL_DEALS,
     PROVISIONAL_GAMES,
     Place,
@@ -31,6 +32,7 @@ from couyon.server.ratings.model import (
     places,
     update,
 )
+from couyon.server.results import DayResults
 from couyon.store.ratings import RatedGame, RatingStore
 from couyon.store.tables import TableStore
 
@@ -53,10 +55,12 @@ def rating_json(rating: Rating) -> Json:
 class RatingService:
     """Ratings over the games' service and its store."""
 
-    def __init__(self, games: GameService, clubs: ClubService | None = None) -> None:
+    def __init__(self, games: GameService, clubs: ClubService | None = None, days: DayResults | None = None) -> None:
         self.games = games
         self.clubs = clubs
         """The tournaments the challenge performance is read from (none: the rebuild's, which reads stored games)."""
+        self.days = days
+        """The daily challenges it is read from (none: the rebuild's)."""
         if clubs is not None:
             clubs.tournament_rules.finished = self.rate  # A verified tournament game is rated as it is entered.
         self.store = RatingStore(games.store)
@@ -122,12 +126,19 @@ class RatingService:
         return len(computed)
 
     def challenge(self, player_id: str) -> dict[str, Json]:
-        """The person's challenge performance in each game he played closed tournaments of."""
-        by_game: dict[str, list[tuple[float, float]]] = {}
-        for game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
-            by_game.setdefault(game, []).extend(reversed(deals))  # Latest first, the deals of a game last first.
+        """The person's challenge performance in each game he played closed tournaments or daily challenges of days
+        that are over: their deals merged, the latest field completed first (a tournament's closing, a day's end)."""
+        fields: dict[str, list[tuple[dt.datetime, list[tuple[float, float]]]]] = {}
+        for closed, game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
+            fields.setdefault(game, []).append((closed, deals))
+        if self.days is not None:
+            for kind in GAMES.values():
+                fields.setdefault(kind.id, []).extend(self.days.field_deals(player_id, kind, PERFORMANCE_DEALS))
         found: dict[str, Json] = {}
-        for game, deals in by_game.items():
+        for game, completed in fields.items():
+            completed.sort(key=lambda item: item[0], reverse=True)
+            # Latest first, the deals of one tournament or day last first.
+            deals = [deal for _at, its_deals in completed for deal in reversed(its_deals)]
             measured = performance(deals)
             if measured is not None:
                 found[game] = {
