@@ -8,6 +8,7 @@ stored data (the game's moves, who held each seat, which moves the bot made at a
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import json
 from collections.abc import Mapping
@@ -16,7 +17,7 @@ from couyon.common.kind import Json
 from couyon.registry import GAMES
 from couyon.server.clubs.service import TOURNAMENT_MODE, ClubService
 from couyon.server.errors import ApiError
-from couyon.server.games import GameService, _naive_utc, kind_of, known_game
+from couyon.server.games import FoldCache, GameService, _naive_utc, kind_of, known_game
 from couyon.server.ratings.model import (
     FARMING_DAYS,
     NEW,
@@ -33,12 +34,33 @@ from couyon.server.ratings.model import (
     update,
 )
 from couyon.server.results import DayResults
+from couyon.store import StoredGame
 from couyon.store.ratings import RatedGame, RatingStore
 from couyon.store.tables import TableStore
 
 BOARD_SIZE = 100
 """The most lines of a game's board by rating."""
 WINDOW = dt.timedelta(days=FARMING_DAYS)
+REBUILD_CHUNK = 500
+"""Games a rebuild reads at once (a chunk's ids are bound in each query: SQLite's limit is far above it)."""
+
+
+def _placed(
+    game: StoredGame, moves: list[str], holders: dict[str, str | None], bot_numbers: set[int], folds: FoldCache
+) -> tuple[str, list[Place], tuple[float, float]] | None:
+    """A finished table or tournament game's game id, each seat's part in it and its bot's anchor, from its stored
+    row, moves, seats' holders and bot moves; None if it is neither. A tournament game's person holds the game's
+    human seat, every other seat its bot."""
+    kind = kind_of(game)
+    if not holders and game.mode == TOURNAMENT_MODE:
+        holders = {str(kind.human): game.player_id}
+    if not holders:
+        return None
+    final = folds.fold(game, moves)
+    if kind.seats is None or kind.seat_result is None or not kind.engine.is_over(final):
+        return None
+    options = json.loads(game.options) if game.options else {}
+    return kind.id, places(kind, options, final, holders, moves, bot_numbers), anchor_of(kind.id, game.bot_id)
 
 
 def rating_json(rating: Rating) -> Json:
@@ -68,23 +90,12 @@ class RatingService:
 
     def _places(self, game_id: str) -> tuple[str, list[Place], tuple[float, float]] | None:
         """A finished table or tournament game's game id, each seat's part in it and its bot's anchor; None if it is
-        neither. A tournament game's person holds the game's human seat, every other seat its bot."""
+        neither."""
         stored = self.games.store.game(game_id)
         if stored is None:
             return None
-        game, moves = stored
-        kind = kind_of(game)
-        holders = self.tables.holders(game_id)
-        if not holders and game.mode == TOURNAMENT_MODE:
-            holders = {str(kind.human): game.player_id}
-        if not holders:
-            return None
-        final = self.games._folds.fold(game, moves)
-        if kind.seats is None or kind.seat_result is None or not kind.engine.is_over(final):
-            return None
-        options = json.loads(game.options) if game.options else {}
-        found = places(kind, options, final, holders, moves, self.tables.bot_numbers(game_id))
-        return kind.id, found, anchor_of(kind.id, game.bot_id)
+        holders, bots = self.tables.holders(game_id), self.tables.bot_numbers(game_id)
+        return _placed(*stored, holders, bots, self.games._folds)
 
     def rate(self, game_id: str) -> bool:
         """Rate a finished table game or verified tournament game (once: False if it was rated already, or is
@@ -102,26 +113,43 @@ class RatingService:
         return self.store.rate(game_id, kind_id, people_key(found), people, now, WINDOW, compute)
 
     def rebuild(self) -> int:
-        """Recompute every rating from the stored games, in the order they were rated; the number of games."""
+        """Recompute every rating from the stored games, in the order they were rated; the number of games.
+
+        The games are read ``REBUILD_CHUNK`` at a time (four queries a chunk), each folded once with a fold cache of
+        its own (the rebuild's games must not push the players' out of the service's), the anti-farming counts kept
+        per set of people as it goes, and everything written in one transaction (``RatingStore.replace``)."""
         current: dict[tuple[str, str], Rating] = {}
         computed: list[tuple[RatedGame, dict[str, Rating]]] = []
-        seen: list[RatedGame] = []
-        for row in self.store.rated_games():
-            made = self._places(row.game_id)
-            after: dict[str, Rating] = {}
-            if made is not None:
-                kind_id, found, anchor = made
-                earlier = sum(
-                    1
-                    for other in seen
-                    if other.game == row.game and other.people == row.people and other.rated_at > row.rated_at - WINDOW
+        rated_at: dict[tuple[str, str], list[dt.datetime]] = {}
+        """The times of the games rated so far, by game and people, in order (the anti-farming window counts them)."""
+        folds = FoldCache(1)
+        rows = self.store.rated_games()
+        for start in range(0, len(rows), REBUILD_CHUNK):
+            chunk = rows[start : start + REBUILD_CHUNK]
+            ids = [row.game_id for row in chunk]
+            stored, holders, bots = (
+                self.games.store.games_of(ids),
+                self.tables.holders_of(ids),
+                self.tables.bot_numbers_of(ids),
+            )
+            for row in chunk:
+                times = rated_at.setdefault((row.game, row.people), [])
+                earlier = len(times) - bisect.bisect_right(times, row.rated_at - WINDOW)
+                bisect.insort(times, row.rated_at)
+                loaded = stored.get(row.game_id)
+                made = (
+                    None
+                    if loaded is None
+                    else _placed(*loaded, holders.get(row.game_id, {}), bots.get(row.game_id, set()), folds)
                 )
-                people = {place.player_id for place in found if place.player_id is not None}
-                before = {player: current.get((player, kind_id), NEW) for player in people}
-                after = update(anchor, found, before, farming_factor(earlier, len(before)))
-                current.update({(player, kind_id): rating for player, rating in after.items()})
-            seen.append(row)
-            computed.append((row, after))
+                after: dict[str, Rating] = {}
+                if made is not None:
+                    kind_id, found, anchor = made
+                    people = {place.player_id for place in found if place.player_id is not None}
+                    before = {player: current.get((player, kind_id), NEW) for player in people}
+                    after = update(anchor, found, before, farming_factor(earlier, len(before)))
+                    current.update({(player, kind_id): rating for player, rating in after.items()})
+                computed.append((row, after))
         self.store.replace(computed)
         return len(computed)
 
