@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 
 from couyon.common.kind import Json
-from couyon.registry import GAMES
+from couyon.registry import GAMES, GameKind
 from couyon.server.clubs.service import TOURNAMENT_MODE, ClubService
 from couyon.server.errors import ApiError
 from couyon.server.games import FoldCache, GameService, _naive_utc, kind_of, known_game
@@ -61,6 +61,16 @@ def _placed(
         return None
     options = json.loads(game.options) if game.options else {}
     return kind.id, places(kind, options, final, holders, moves, bot_numbers), anchor_of(kind.id, game.bot_id)
+
+
+def family(kind: GameKind) -> str:
+    """The game family a challenge performance is measured per (issue 35): the games the site explains with one set
+    of rules, its rules page. Tarot at 3, 4 and 5 are one game at three table sizes (the same cards, contracts and
+    scoring), so one family: a deal's percentage is a rank against those who played that same deal at the same size,
+    on the same 0-100 scale whatever the size, and their mean is still how often the person beat the field. Every
+    other game is its own: Malmedy is couyon's variant but another game to play (five cards and a blind, trump always
+    named, the mite, free play: its own rules page); coucou and as qui court have no deals to compare."""
+    return kind.rules_page
 
 
 def rating_json(rating: Rating) -> Json:
@@ -154,46 +164,50 @@ class RatingService:
         return len(computed)
 
     def challenge(self, player_id: str) -> dict[str, Json]:
-        """The person's challenge performance in each game he played closed tournaments or daily challenges of days
-        that are over: their deals merged, the latest field completed first (a tournament's closing, a day's end)."""
-        fields: dict[str, list[tuple[dt.datetime, list[tuple[float, float]]]]] = {}
-        for closed, game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
-            fields.setdefault(game, []).append((closed, deals))
-        if self.days is not None:
-            for kind in GAMES.values():
-                fields.setdefault(kind.id, []).extend(self.days.field_deals(player_id, kind, PERFORMANCE_DEALS))
+        """The person's challenge performance in each game family (``family``) he played closed tournaments or daily
+        challenges of days that are over of: their deals merged, the latest field completed first (a tournament's
+        closing, a day's end), with the games whose deals it counts."""
+        families: dict[str, list[tuple[dt.datetime, str, list[tuple[float, float]]]]] = {}
+        for ended, game, deals in [] if self.clubs is None else self.clubs.closed_deals(player_id):
+            families.setdefault(family(GAMES[game]), []).append((ended, game, deals))
+        for kind in GAMES.values():
+            for ended, deals in [] if self.days is None else self.days.field_deals(player_id, kind, PERFORMANCE_DEALS):
+                families.setdefault(family(kind), []).append((ended, kind.id, deals))
         found: dict[str, Json] = {}
-        for game, completed in fields.items():
-            completed.sort(key=lambda item: item[0], reverse=True)
+        for name, merged in families.items():
+            merged.sort(key=lambda item: item[0], reverse=True)
             # Latest first, the deals of one tournament or day last first.
-            deals = [deal for _at, its_deals in completed for deal in reversed(its_deals)]
-            measured = performance(deals)
+            measured = performance([deal for _at, _game, deals in merged for deal in reversed(deals)])
             if measured is not None:
-                found[game] = {
+                found[name] = {
                     "performance": round(measured.value, 1),
                     "interval": round(measured.interval, 1),
                     "deals": measured.deals,
                     "provisional": measured.provisional,
+                    "games": [kind.id for kind in GAMES.values() if any(game == kind.id for _at, game, _d in merged)],
                 }
         return found
 
     def me(self, player_id: str | None) -> Json:
-        """The person's rating and challenge performance in each game, with the rating's curve (the rating after
-        each game that rated him)."""
+        """The person's rating and challenge performance in each game he has a rating or challenge deals in, with the
+        rating's curve (the rating after each game that rated him); a game's challenge performance is its family's."""
         if player_id is None:
             return {"games": [], "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
         challenge = self.challenge(player_id)
         points = self.store.points_of(player_id)
         found = self.store.ratings_of(player_id)
         answer: list[Json] = []
-        for kind_id in [kind.id for kind in GAMES.values() if kind.id in found or kind.id in challenge]:
+        for kind in GAMES.values():
+            shared = challenge.get(family(kind))
+            if kind.id not in found and (shared is None or kind.id not in shared["games"]):
+                continue
             curve = [
                 {"at": point.rated_at.replace(tzinfo=dt.UTC).isoformat(), **rating_json(point.rating)}
                 for point in points
-                if point.game == kind_id
+                if point.game == kind.id
             ]
-            rating = None if kind_id not in found else rating_json(found[kind_id])
-            answer.append({"game": kind_id, "rating": rating, "curve": curve, "challenge": challenge.get(kind_id)})
+            rating = None if kind.id not in found else rating_json(found[kind.id])
+            answer.append({"game": kind.id, "rating": rating, "curve": curve, "challenge": shared})
         return {"games": answer, "provisional_below": PROVISIONAL_GAMES, "provisional_below_deals": PROVISIONAL_DEALS}
 
     def board(self, raw_game: str, name: str | None = None) -> Json:
