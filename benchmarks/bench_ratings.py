@@ -10,11 +10,15 @@ Not a test: it prints numbers (docs/ratings.md keeps the measured ones, with the
    (its store transaction included).
 3. ``rebuild``: those games copied row for row (seed, moves, seats, bot moves, ``rating_games``) under new ids, each
    at two people drawn from 1000, until ``--rebuild`` games are stored (default 10,000), then ``couyon ratings
-   rebuild`` run on the file as a command: its wall time, its CPU time, per game, its memory. Copying costs seconds; playing
-   100,000 games would take hours, and the rebuild folds a copy exactly as it folds the game it copies.
+   rebuild`` run on the file as a command: its wall time, its CPU time, per game, its memory. Copying costs seconds;
+   playing 100,000 games would take hours, and the rebuild folds a copy exactly as it folds the game it copies.
+4. ``challenge``: the challenge performance's read (``RatingService.challenge``) of a person with ``--days`` daily
+   challenges of couyon (default 30) in fields of ``--field`` verified games (default 20): one day played for real
+   (random bots), its games copied to the days before; the first read (each day's games folded) and the next.
 
     .venv/bin/python benchmarks/bench_ratings.py                       # 100,000 updates, 200 games, 10,000 rebuilt
     .venv/bin/python benchmarks/bench_ratings.py --rebuild 100000      # the rebuild of 100,000 games
+    .venv/bin/python benchmarks/bench_ratings.py --days 40 --field 200 # a long daily history in a large field
 """
 
 from __future__ import annotations
@@ -32,15 +36,16 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
-from couyon.server.games import GameService
+from couyon.server.games import GameService, kind_of
 from couyon.server.ratings.model import NEW, REFERENCE, Place, Rating, people_key, update
 from couyon.server.ratings.service import RatingService
+from couyon.server.results import DayResults
 from couyon.server.tables.service import TableService
 from couyon.store import Store, sqlite_url
 from couyon.store.ratings import RatingStore, rating_games
-from couyon.store.schema import game_seats, moves, seat_bot_moves
+from couyon.store.schema import game_seats, leaderboard_entries, moves, seat_bot_moves
 from couyon.store.schema import games as games_table
 from couyon.store.tables import TableStore
 
@@ -167,6 +172,58 @@ def copied(store: Store, wanted: int, rng: random.Random) -> None:
                 connection.execute(insert(table), rows[key])
 
 
+def challenge(days: int, field: int) -> None:
+    """The challenge performance's read (``RatingService.challenge``) of a person who played ``days`` daily challenges
+    of couyon, each in a field of ``field`` verified games: one real day played (random bots), copied to the days
+    before it; timed cold (a new ``DayResults``: each day's games folded) and warm (its kept lines)."""
+    day = dt.date(2026, 11, 29)
+    now = dt.datetime(2026, 11, 29, 9, tzinfo=dt.UTC)
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(sqlite_url(Path(folder)))
+        store.migrate()
+        games = GameService(store, b"bench", lambda: now, {"couyon": "random/1"})
+        people = [f"person-{number}" for number in range(field)]
+        rng = random.Random(35)
+        for person in people:
+            answer, _new = games.create(person, "daily", True)
+            kind = kind_of(answer.game)
+            while not kind.engine.is_over(answer.state):
+                move = str(rng.choice(kind.engine.legal_moves(answer.state))).split(":", 1)[1]
+                loaded = store.game(answer.game.id)
+                assert loaded is not None
+                answer = games.move(person, answer.game.id, move, len(loaded[1]))
+            games.verify_finished(answer.game.id)
+        with store.engine.connect() as connection:
+            entries = [row._asdict() for row in connection.execute(select(leaderboard_entries))]
+        played = store.games_of([entry["game_id"] for entry in entries])
+        rows: dict[str, list[dict[str, object]]] = {"games": [], "moves": [], "entries": []}
+        for back in range(1, days):
+            for entry in entries:
+                game, game_moves = played[entry["game_id"]]
+                game_id = f"{game.id[:30]}-{back}"
+                rows["games"].append({**asdict(game), "id": game_id, "day": day - dt.timedelta(days=back)})
+                rows["moves"].extend(
+                    {"game_id": game_id, "number": index, "move": move} for index, move in enumerate(game_moves)
+                )
+                rows["entries"].append({**entry, "game_id": game_id, "day": day - dt.timedelta(days=back)})
+        with store.engine.begin() as connection:
+            for table, key in ((games_table, "games"), (moves, "moves"), (leaderboard_entries, "entries")):
+                if rows[key]:
+                    connection.execute(insert(table), rows[key])
+        now = now + dt.timedelta(days=1)  # Every day is over.
+        ratings = RatingService(games, None, DayResults(games))
+        for reading in ("cold", "warm"):
+            started = time.perf_counter()
+            answer_json = ratings.challenge(people[0])
+            seconds = time.perf_counter() - started
+            [counted] = answer_json.values()  # Couyon's family.
+            print(
+                f"challenge: {reading} read over {days} days of {field} games: {1000 * seconds:.0f} ms"
+                f" ({counted['deals']} deals counted)"
+            )
+        store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000, help="in-memory updates (default 100,000)")
@@ -175,9 +232,12 @@ def main() -> None:
     parser.add_argument(
         "--rebuild", type=int, default=10_000, help="stored games the rebuild is timed on (default 10,000; 100000)"
     )
+    parser.add_argument("--days", type=int, default=30, help="daily challenges of the person read (default 30)")
+    parser.add_argument("--field", type=int, default=20, help="verified games a day (default 20)")
     args = parser.parse_args()
     model(args.games, args.people)
     stored(args.stored, args.rebuild)
+    challenge(args.days, args.field)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,9 @@ from couyon.store import LeaderboardEntry
 
 TRAVELLERS_KEPT = 64
 """Days of a game whose traveller is kept (one fold of every verified game of the day makes one)."""
+FIELDS_KEPT = 512
+"""Days of a game whose matchpoints are kept for the challenge performance (a few hundred bytes a game a day): the
+days a person's latest 500 deals span, in every game, are read by everyone who played them."""
 
 
 def better_than_percent(rank: int, field: int) -> int | None:
@@ -43,6 +46,8 @@ class DayResults:
         self._lock = threading.Lock()
         # (game, day, number of entries) -> the day's traveller lines: a late-verified entry makes a new key.
         self._travellers: OrderedDict[tuple[str, dt.date, int], dict[str, list[Json]]] = OrderedDict()
+        # (game, day, number of entries) -> each verified game's deals for the challenge performance (None: coups).
+        self._fields: OrderedDict[tuple[str, dt.date, int], dict[str, list[tuple[float, float]]] | None] = OrderedDict()
 
     def of_day(self, player_id: str | None, game: str = DEFAULT_GAME, day: dt.date | None = None) -> Json:
         """The results of ``game``'s challenge of ``day`` (today by default) as ``player_id`` may see them."""
@@ -116,33 +121,50 @@ class DayResults:
         if kind.deal_results is None:
             return []
         today = self.service.today()
-        over = [(entry.day, entry) for entry, _rank, _field in self.service.store.daily_places(player_id, kind.id)]
+        played = [(entry.day, entry) for entry, _rank, _field in self.service.store.daily_places(player_id, kind.id)]
         found: list[tuple[dt.datetime, list[tuple[float, float]]]] = []
         counted = 0
-        for day, mine in reversed(over):  # Oldest day first: the latest first here.
+        for day, mine in reversed(played):  # ``daily_places`` gives the oldest day first.
             if day is None or day >= today:
                 continue
             if counted >= most:
                 break
             entries = self.service.store.daily_entries(day, kind.id)
-            lines = self._traveller_lines(kind, day, entries)
-            answer = standings(
-                [
-                    Entrant(entry.game_id, None, {1: entry.score}, {1: lines[entry.game_id]})
-                    for entry in entries
-                    if entry.game_id in lines
-                ],
-                1,
-            )
-            if not answer["deal_based"]:
-                if any(lines.values()):
-                    return []  # A game of coups, not of deals (coucou): no deal to compare.
-                continue
-            deals = field_deals(answer, mine.game_id)
+            field = self._day_field(kind, day, entries)
+            if field is None:
+                return []  # A game of coups, not of deals (coucou): no deal to compare.
+            deals = field.get(mine.game_id, [])
             ended = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), BRUSSELS)
             found.append((_naive_utc(ended), deals))
             counted += len(deals)
         return found
+
+    def _day_field(
+        self, kind: GameKind, day: dt.date, entries: list[LeaderboardEntry]
+    ) -> dict[str, list[tuple[float, float]]] | None:
+        """Each verified game of the day's deals (``field_deals``), by game id; None for a game of coups. Kept per
+        day and number of entries (``FIELDS_KEPT``), as the traveller lines are."""
+        key = (kind.id, day, len(entries))
+        with self._lock:
+            if key in self._fields:
+                self._fields.move_to_end(key)
+                return self._fields[key]
+        lines = self._traveller_lines(kind, day, entries)
+        answer = standings(
+            [
+                Entrant(entry.game_id, None, {1: entry.score}, {1: lines[entry.game_id]})
+                for entry in entries
+                if entry.game_id in lines
+            ],
+            1,
+        )
+        deal_based = answer["deal_based"] or not any(lines.values())
+        field = field_deals(answer) if deal_based else None
+        with self._lock:
+            self._fields[key] = field
+            while len(self._fields) > FIELDS_KEPT:
+                self._fields.popitem(last=False)
+        return field
 
     def of_player(self, player_id: str | None, game: str = DEFAULT_GAME) -> Json:
         """The player's statistics in ``game``: ranked games finished and won, average score, daily streaks."""

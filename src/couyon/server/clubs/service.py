@@ -175,17 +175,18 @@ def standings(entrants: list[Entrant], count: int) -> Json:
     return {"deal_based": deal_based, "standings": table, "deals": deals}
 
 
-def field_deals(answer: Json, mine: str) -> list[tuple[float, float]]:
-    """From the ``standings`` of deal-based games, each deal entrant ``mine`` played, in order: his percentage on it
-    and the average duplicate score of the others who played it (how strong that deal's field was; 50 alone)."""
+def field_deals(answer: Json) -> dict[str, list[tuple[float, float]]]:
+    """From the ``standings`` of deal-based games, each entrant's deals in order: his percentage on each deal he
+    played and the average duplicate score of the others who played it (how strong that deal's field was; 50 alone)."""
     strength = {row["entrant"]: row["duplicate"] or 0.0 for row in answer["standings"]}
-    deals: list[tuple[float, float]] = []
+    found: dict[str, list[tuple[float, float]]] = {}
     for deal in answer["deals"]:
-        own = next((row for row in deal["results"] if row["entrant"] == mine), None)
-        others = [strength[row["entrant"]] for row in deal["results"] if row["entrant"] != mine]
-        if own is not None:
-            deals.append((float(own["percent"]), sum(others) / len(others) if others else 50.0))
-    return deals
+        rows = deal["results"]
+        total = sum(strength[row["entrant"]] for row in rows)
+        for row in rows:
+            field = (total - strength[row["entrant"]]) / (len(rows) - 1) if len(rows) > 1 else 50.0
+            found.setdefault(row["entrant"], []).append((float(row["percent"]), field))
+    return found
 
 
 def _rank(rows: list[Json], key: str, value: Any) -> None:
@@ -624,7 +625,7 @@ class ClubService:
             answer = self._standings(tournament)
             if answer["deal_based"]:
                 mine = self.member_key(tournament.club_id, player_id)
-                found.append((tournament.closes_at, tournament.game, field_deals(answer, mine)))
+                found.append((tournament.closes_at, tournament.game, field_deals(answer).get(mine, [])))
         return found
 
     def _standings(self, tournament: Tournament) -> Json:
