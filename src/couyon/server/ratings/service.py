@@ -42,7 +42,8 @@ BOARD_SIZE = 100
 """The most lines of a game's board by rating."""
 WINDOW = dt.timedelta(days=FARMING_DAYS)
 REBUILD_CHUNK = 500
-"""Games a rebuild reads at once (a chunk's ids are bound in each query: SQLite's limit is far above it)."""
+"""Games a rebuild reads at once (a chunk's ids are bound in each query: under the 999 values the oldest SQLite
+allows)."""
 
 
 def _placed(
