@@ -11,9 +11,10 @@ import statistics
 from typing import Any
 
 import pytest
-from tests.server.helpers import play_to_end
+from tests.server.helpers import new_game, play_to_end
 
 from couyon.cli import main
+from couyon.server.clubs.service import deal_value
 from couyon.server.games import replay_check
 from couyon.server.identity import cookie_player
 from couyon.server.ratings.model import FARMING_DAYS, NEW, teams
@@ -180,3 +181,76 @@ def test_closed_tournaments_give_a_challenge_performance_corrected_for_the_field
         assert challenge["interval"] == pytest.approx(interval, abs=0.1)
     live = ratings.store.everything()
     assert ratings.rebuild() == 6 and ratings.store.everything() == live
+
+
+def daily_played(clients: list[Any], game: str) -> None:
+    """Each client's ranked attempt of ``game``'s challenge of the day, played to its end with random legal moves,
+    then verified."""
+    for index, client in enumerate(clients):
+        answer = play_to_end(client, new_game(client, "daily", game=game), random.Random(index))
+        assert client.get(f"/api/games/{answer['id']}").json()["leaderboard"] is not None
+
+
+def corrected_deals(clients: list[Any], game: str, day: str) -> list[list[float]]:
+    """Each client's corrected percentage on each deal of ``game``'s challenge of ``day`` (over), in deal order,
+    worked out here from each one's line of each deal as the day's traveller tells it: matchpoints against the
+    others who played the deal, plus how far their average duplicate score is above 50."""
+    own = [client.get(f"/api/daily/results?game={game}&day={day}").json()["traveller"] for client in clients]
+    played = [{line["deal"]: line["you"] for line in lines if line["you"] is not None} for lines in own]
+    everyone = range(len(clients))
+
+    def percent(player: int, deal: int) -> float:
+        mine = deal_value(played[player][deal])
+        others = [deal_value(played[other][deal]) for other in everyone if other != player and deal in played[other]]
+        wins = sum(1.0 if mine > value else 0.5 if mine == value else 0.0 for value in others)
+        return round(100 * wins / len(others), 1) if others else 50.0
+
+    duplicate = [round(statistics.fmean(percent(player, deal) for deal in played[player]), 1) for player in everyone]
+    found = []
+    for player in everyone:
+        corrected = []
+        for deal in sorted(played[player]):
+            field = [duplicate[other] for other in everyone if other != player and deal in played[other]]
+            corrected.append(percent(player, deal) + (statistics.fmean(field) if field else 50.0) - 50)
+        found.append(corrected)
+    return found
+
+
+def assert_challenge(challenge: dict[str, Any], corrected: list[float]) -> None:
+    assert challenge["deals"] == len(corrected) and challenge["provisional"] is True
+    assert challenge["performance"] == pytest.approx(statistics.fmean(corrected), abs=0.1)
+    assert challenge["interval"] == pytest.approx(1.96 * statistics.stdev(corrected) / len(corrected) ** 0.5, abs=0.1)
+
+
+def test_the_daily_challenge_of_a_day_that_is_over_gives_a_challenge_performance(make_client: Any, clock: Any) -> None:
+    clients = [make_client(table_bot="random/1") for _ in range(3)]
+    for index, client in enumerate(clients):
+        named(client, f"Joueur {index}")
+    daily_played(clients, "couyon")
+    # The day still runs: its field is not complete, nothing counts yet.
+    assert all(client.get("/api/ratings/me").json()["games"] == [] for client in clients)
+    day = clock.now.date().isoformat()
+    clock.advance(dt.timedelta(days=1))
+    for client, corrected in zip(clients, corrected_deals(clients, "couyon", day), strict=True):
+        [couyon] = client.get("/api/ratings/me").json()["games"]
+        assert couyon["game"] == "couyon" and couyon["rating"] is None  # A solo game rates no play with people.
+        assert couyon["challenge"]["games"] == ["couyon"]
+        assert_challenge(couyon["challenge"], corrected)
+
+
+def test_tarot_at_3_and_at_4_give_one_challenge_performance_of_their_family(make_client: Any, clock: Any) -> None:
+    clients = [make_client(table_bot="random/1") for _ in range(2)]
+    for index, client in enumerate(clients):
+        named(client, f"Joueur {index}")
+    daily_played(clients, "tarot3")
+    daily_played(clients, "tarot4")
+    day = clock.now.date().isoformat()
+    clock.advance(dt.timedelta(days=1))
+    at_3, at_4 = corrected_deals(clients, "tarot3", day), corrected_deals(clients, "tarot4", day)
+    for index, client in enumerate(clients):
+        games = client.get("/api/ratings/me").json()["games"]
+        # One entry for each game played, each with the family's performance: both days' deals, together.
+        assert [game["game"] for game in games] == ["tarot3", "tarot4"]
+        assert games[0]["challenge"] == games[1]["challenge"]
+        assert games[0]["challenge"]["games"] == ["tarot3", "tarot4"]
+        assert_challenge(games[0]["challenge"], at_3[index] + at_4[index])

@@ -915,8 +915,9 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
 
     clubs = ClubService(service, secret)
     app.include_router(clubs_router(clubs, current_player, remember, answer_floor))  # Clubs and tournaments (issue 22).
-    # Ratings (issue 35): rated as each friends' table game ends; the challenge performance from closed tournaments.
-    ratings = RatingService(service, clubs)
+    # Ratings (issue 35): rated as each friends' table game ends; the challenge performance from closed tournaments
+    # and the daily challenges of days that are over.
+    ratings = RatingService(service, clubs, results)
     app.state.ratings = ratings
     app.include_router(ratings_router(ratings, current_player))
     # Friends' tables: their routes and socket (server/tables/api.py).

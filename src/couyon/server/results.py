@@ -15,12 +15,16 @@ from collections import Counter, OrderedDict
 
 from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GameKind
+from couyon.server.clubs.service import Entrant, field_deals, standings
 from couyon.server.errors import ApiError
-from couyon.server.games import FoldCache, GameService, known_game
+from couyon.server.games import BRUSSELS, FoldCache, GameService, _naive_utc, known_game
 from couyon.store import LeaderboardEntry
 
 TRAVELLERS_KEPT = 64
 """Days of a game whose traveller is kept (one fold of every verified game of the day makes one)."""
+FIELDS_KEPT = 512
+"""Days of a game whose matchpoints are kept for the challenge performance (a few hundred bytes a game a day): the
+days a person's latest 500 deals span, in every game, are read by everyone who played them."""
 
 
 def better_than_percent(rank: int, field: int) -> int | None:
@@ -42,6 +46,8 @@ class DayResults:
         self._lock = threading.Lock()
         # (game, day, number of entries) -> the day's traveller lines: a late-verified entry makes a new key.
         self._travellers: OrderedDict[tuple[str, dt.date, int], dict[str, list[Json]]] = OrderedDict()
+        # (game, day, number of entries) -> each verified game's deals for the challenge performance (None: coups).
+        self._fields: OrderedDict[tuple[str, dt.date, int], dict[str, list[tuple[float, float]]] | None] = OrderedDict()
 
     def of_day(self, player_id: str | None, game: str = DEFAULT_GAME, day: dt.date | None = None) -> Json:
         """The results of ``game``'s challenge of ``day`` (today by default) as ``player_id`` may see them."""
@@ -104,6 +110,61 @@ class DayResults:
             while len(self._travellers) > TRAVELLERS_KEPT:
                 self._travellers.popitem(last=False)
         return lines
+
+    def field_deals(
+        self, player_id: str, kind: GameKind, most: int
+    ) -> list[tuple[dt.datetime, list[tuple[float, float]]]]:
+        """The player's deals of ``kind``'s challenges of the days that are over (a running day's field is not
+        complete), latest day first, until ``most`` deals: when the day ended, and his deals (``field_deals``): each
+        deal's matchpoints against everyone whose verified game of that day played it, as a tournament's standings
+        compute them (the day is one tournament of one game, each entrant one verified game)."""
+        if kind.deal_results is None:
+            return []
+        today = self.service.today()
+        played = [(entry.day, entry) for entry, _rank, _field in self.service.store.daily_places(player_id, kind.id)]
+        found: list[tuple[dt.datetime, list[tuple[float, float]]]] = []
+        counted = 0
+        for day, mine in reversed(played):  # ``daily_places`` gives the oldest day first.
+            if day is None or day >= today:
+                continue
+            if counted >= most:
+                break
+            entries = self.service.store.daily_entries(day, kind.id)
+            field = self._day_field(kind, day, entries)
+            if field is None:
+                return []  # A game of coups, not of deals (coucou): no deal to compare.
+            deals = field.get(mine.game_id, [])
+            ended = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), BRUSSELS)
+            found.append((_naive_utc(ended), deals))
+            counted += len(deals)
+        return found
+
+    def _day_field(
+        self, kind: GameKind, day: dt.date, entries: list[LeaderboardEntry]
+    ) -> dict[str, list[tuple[float, float]]] | None:
+        """Each verified game of the day's deals (``field_deals``), by game id; None for a game of coups. Kept per
+        day and number of entries (``FIELDS_KEPT``), as the traveller lines are."""
+        key = (kind.id, day, len(entries))
+        with self._lock:
+            if key in self._fields:
+                self._fields.move_to_end(key)
+                return self._fields[key]
+        lines = self._traveller_lines(kind, day, entries)
+        answer = standings(
+            [
+                Entrant(entry.game_id, None, {1: entry.score}, {1: lines[entry.game_id]})
+                for entry in entries
+                if entry.game_id in lines
+            ],
+            1,
+        )
+        deal_based = answer["deal_based"] or not any(lines.values())
+        field = field_deals(answer) if deal_based else None
+        with self._lock:
+            self._fields[key] = field
+            while len(self._fields) > FIELDS_KEPT:
+                self._fields.popitem(last=False)
+        return field
 
     def of_player(self, player_id: str | None, game: str = DEFAULT_GAME) -> Json:
         """The player's statistics in ``game``: ranked games finished and won, average score, daily streaks."""

@@ -158,13 +158,48 @@ class RatingStore:
         return [RatedGame(row.number, row.game_id, row.game, row.people, row.rated_at) for row in rows]
 
     def replace(self, computed: list[tuple[RatedGame, dict[str, Rating]]]) -> None:
-        """Write what a rebuild computed in place of every derived row, in one transaction."""
+        """Write what a rebuild computed in place of every derived row, in one transaction: each table in one
+        statement, and of ``ratings`` only each person's last (what writing the games one by one leaves)."""
+        latest: dict[tuple[str, str], Rating] = {}
+        for row, after in computed:
+            latest.update({(player_id, row.game): rating for player_id, rating in after.items()})
         with self.store._write() as connection:
             connection.execute(delete(rating_points))
             connection.execute(delete(ratings))
             connection.execute(delete(rating_games))
-            for row, after in computed:
-                self._write_rated(connection, row, after)
+            written = [
+                (
+                    rating_games,
+                    [
+                        {
+                            "number": row.number,
+                            "game_id": row.game_id,
+                            "game": row.game,
+                            "people": row.people,
+                            "rated_at": row.rated_at,
+                        }
+                        for row, _after in computed
+                    ],
+                ),
+                (
+                    rating_points,
+                    [
+                        {"number": row.number, "player_id": player_id, **_values(rating)}
+                        for row, after in computed
+                        for player_id, rating in after.items()
+                    ],
+                ),
+                (
+                    ratings,
+                    [
+                        {"player_id": player_id, "game": game, **_values(rating)}
+                        for (player_id, game), rating in latest.items()
+                    ],
+                ),
+            ]
+            for table, rows in written:
+                if rows:
+                    connection.execute(insert(table), rows)
 
     def ratings_of(self, player_id: str) -> dict[str, Rating]:
         """The person's rating in each game he was rated in."""

@@ -499,6 +499,17 @@ class Store:
             self._remember_game(game)
         return game, [move for (move,) in self._hot_read(_MOVES_OF_GAME, (game_id,))]
 
+    def games_of(self, game_ids: Sequence[str]) -> dict[str, tuple[StoredGame, list[str]]]:
+        """``game`` of each of these games that exists, by game id, in two queries (a rebuild reads thousands)."""
+        found: dict[str, tuple[StoredGame, list[str]]] = {}
+        with self._read() as connection:
+            for row in connection.execute(select(games).where(games.c.id.in_(game_ids))):
+                found[row.id] = (StoredGame(**row._asdict()), [])
+            in_order = select(moves.c.game_id, moves.c.move).where(moves.c.game_id.in_(game_ids))
+            for game_id, move in connection.execute(in_order.order_by(moves.c.game_id, moves.c.number)):
+                found[game_id][1].append(move)
+        return found
+
     def _remember_game(self, game: StoredGame) -> None:
         # A games row never changes once written, so keeping it saves a query on every move.
         with self._games_lock:

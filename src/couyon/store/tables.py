@@ -284,19 +284,29 @@ class TableStore:
 
     def holders(self, game_id: str) -> dict[str, str | None]:
         """Who held each seat of a table game (a player id, None for the bot); empty for a solo game."""
+        return self.holders_of([game_id]).get(game_id, {})
+
+    def holders_of(self, game_ids: Sequence[str]) -> dict[str, dict[str, str | None]]:
+        """``holders`` of each of these games that is a table game, by game id, in one query."""
+        query = select(game_seats).where(game_seats.c.game_id.in_(game_ids))
+        found: dict[str, dict[str, str | None]] = {}
         with self.store.engine.connect() as connection:
-            rows = connection.execute(
-                select(game_seats.c.seat, game_seats.c.player_id).where(game_seats.c.game_id == game_id)
-            ).all()
-        return {row.seat: row.player_id for row in rows}
+            for row in connection.execute(query):
+                found.setdefault(row.game_id, {})[row.seat] = row.player_id
+        return found
 
     def bot_numbers(self, game_id: str) -> set[int]:
         """The move numbers of a table game that the bot made at a person's seat."""
+        return self.bot_numbers_of([game_id]).get(game_id, set())
+
+    def bot_numbers_of(self, game_ids: Sequence[str]) -> dict[str, set[int]]:
+        """``bot_numbers`` of each of these games that has any, by game id, in one query."""
+        query = select(seat_bot_moves).where(seat_bot_moves.c.game_id.in_(game_ids))
+        found: dict[str, set[int]] = {}
         with self.store.engine.connect() as connection:
-            rows = connection.execute(
-                select(seat_bot_moves.c.number).where(seat_bot_moves.c.game_id == game_id)
-            ).scalars()
-            return set(rows)
+            for row in connection.execute(query):
+                found.setdefault(row.game_id, set()).add(row.number)
+        return found
 
     def forget(self, code: str) -> None:
         """Delete a table (its games stay, as every game does until the retention rule)."""

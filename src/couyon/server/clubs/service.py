@@ -175,6 +175,20 @@ def standings(entrants: list[Entrant], count: int) -> Json:
     return {"deal_based": deal_based, "standings": table, "deals": deals}
 
 
+def field_deals(answer: Json) -> dict[str, list[tuple[float, float]]]:
+    """From the ``standings`` of deal-based games, each entrant's deals in order: his percentage on each deal he
+    played and the average duplicate score of the others who played it (how strong that deal's field was; 50 alone)."""
+    strength = {row["entrant"]: row["duplicate"] or 0.0 for row in answer["standings"]}
+    found: dict[str, list[tuple[float, float]]] = {}
+    for deal in answer["deals"]:
+        rows = deal["results"]
+        total = sum(strength[row["entrant"]] for row in rows)
+        for row in rows:
+            field = (total - strength[row["entrant"]]) / (len(rows) - 1) if len(rows) > 1 else 50.0
+            found.setdefault(row["entrant"], []).append((float(row["percent"]), field))
+    return found
+
+
 def _rank(rows: list[Json], key: str, value: Any) -> None:
     """Ranks in the rows' order, equal values sharing the rank (1, 2, 2, 4)."""
     previous = None
@@ -603,24 +617,15 @@ class ClubService:
             one_deal=_one_deal(known_game(tournament.game), options),
         )
 
-    def closed_deals(self, player_id: str) -> list[tuple[str, list[tuple[float, float]]]]:
-        """The player's deals in the closed tournaments he entered, latest tournament first: its game, and for each
-        deal he played (in order) his percentage on it and the average duplicate score of the others who played it
-        (how strong that deal's field was)."""
-        found: list[tuple[str, list[tuple[float, float]]]] = []
+    def closed_deals(self, player_id: str) -> list[tuple[dt.datetime, str, list[tuple[float, float]]]]:
+        """The player's deals in the closed tournaments he entered, latest tournament first: when it closed, its game,
+        and his deals in it (``field_deals``)."""
+        found: list[tuple[dt.datetime, str, list[tuple[float, float]]]] = []
         for tournament in self.clubs.closed_tournaments_of(player_id, self.now()):
             answer = self._standings(tournament)
-            if not answer["deal_based"]:
-                continue
-            mine = self.member_key(tournament.club_id, player_id)
-            strength = {row["entrant"]: row["duplicate"] or 0.0 for row in answer["standings"]}
-            deals: list[tuple[float, float]] = []
-            for deal in answer["deals"]:
-                own = next((row for row in deal["results"] if row["entrant"] == mine), None)
-                others = [strength[row["entrant"]] for row in deal["results"] if row["entrant"] != mine]
-                if own is not None:
-                    deals.append((float(own["percent"]), sum(others) / len(others) if others else 50.0))
-            found.append((tournament.game, deals))
+            if answer["deal_based"]:
+                mine = self.member_key(tournament.club_id, player_id)
+                found.append((tournament.closes_at, tournament.game, field_deals(answer).get(mine, [])))
         return found
 
     def _standings(self, tournament: Tournament) -> Json:

@@ -28,13 +28,15 @@ class CurvePointModel(RatingModel):
 
 
 class ChallengeModel(BaseModel):
-    """A challenge performance: the mean percentage corrected for the fields' strength, its 95 % interval's
-    half-width, the deals counted (the latest 500 at most)."""
+    """A challenge performance of a game family: the mean percentage corrected for the fields' strength, its 95 %
+    interval's half-width, the deals counted (the latest 500 at most)."""
 
     performance: float
     interval: float
     deals: int
     provisional: bool
+    games: list[str]
+    """The games whose deals it counts: one game, or several of one family (tarot at 3, 4 and 5)."""
 
 
 class GameRatingModel(BaseModel):
