@@ -38,6 +38,7 @@ from couyon.registry import DEFAULT_GAME, GAMES
 from couyon.server.clubs.api import clubs_router
 from couyon.server.clubs.service import ClubService
 from couyon.server.config import Settings
+from couyon.server.encoding import json_response
 from couyon.server.errors import (
     DATABASE_CAUSES,
     SECURITY_HEADERS,
@@ -571,11 +572,6 @@ def _repeated_key(data: bytes) -> str | None:
     return None
 
 
-def _json(document: Any, status: int = 200) -> Response:
-    body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-    return Response(body, status_code=status, media_type="application/json")
-
-
 def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     """The app over ``settings``' database (migrated on start); ``clock`` is its only source of time."""
     store = Store(settings.database_url)
@@ -655,17 +651,19 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         problem = await health_threads.run(database_health.problem)
         if problem is not None:
             cause, reason = problem
-            return _json({"status": "degraded", "database": cause, "reason": reason, "version": __version__}, 503)
+            return json_response(
+                {"status": "degraded", "database": cause, "reason": reason, "version": __version__}, 503
+            )
         # "bot" is the default game's (what the answer said before there were several games).
         bots = service.table_bots
-        return _json(
+        return json_response(
             {"status": "ok", "database": "ok", "version": __version__, "bot": bots[DEFAULT_GAME], "bots": bots}
         )
 
     @app.get("/api/catalog", responses=_responses({200: {"model": CatalogModel}}, errors=(429,)))
     def catalog() -> Response:
         games = [{**kind.describe(), "table_bot": service.table_bots[kind.id]} for kind in GAMES.values()]
-        return _json({"default": DEFAULT_GAME, "games": games})
+        return json_response({"default": DEFAULT_GAME, "games": games})
 
     @app.post(
         "/api/games",
@@ -689,7 +687,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
                 answer, created = service.create(
                     player_id, body.mode, body.ranked, body.game, body.options, _past_day(body.day)
                 )
-            return answer, _json(answer.to_json(), 201 if created else 200), None if known else player_id
+            return answer, json_response(answer.to_json(), 201 if created else 200), None if known else player_id
 
         # The JSON too is made before the wait, off the event loop: the floor covers all the request's work.
         answer, response, new_player = await game_threads.run(created_game)
@@ -706,7 +704,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         responses=_responses({200: {"model": GameAnswerModel}}, errors=(404, 409, 429, 503)),
     )
     def show_game(game_id: str, request: Request) -> Response:
-        return _json(service.show(current_player(request), game_id).to_json())
+        return json_response(service.show(current_player(request), game_id).to_json())
 
     @app.post(
         "/api/games/{game_id}/moves",
@@ -719,7 +717,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             # One connection for the cookie's check and the game's reads, off the event loop (``Store.reading``).
             with store.reading():
                 answer = service.move(current_player(request), game_id, body.move, body.move_number)
-            return answer, _json(answer.to_json())
+            return answer, json_response(answer.to_json())
 
         answer, response = await game_threads.run(played)
         await answer_floor.hold(arrival, answer.bot_moves, answer.decision_floor_ms, "move")
@@ -751,7 +749,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     def game_review(game_id: str, request: Request) -> Response:
         """Every deal of a finished couyon game with South's bids and cards judged by the expert (from South's
         view) and by the exact solver (on the true deal); a daily game's hidden cards only once its day is over."""
-        return _json(service.review(current_player(request), game_id))
+        return json_response(service.review(current_player(request), game_id))
 
     @app.post(
         "/api/games/{game_id}/hint",
@@ -762,7 +760,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         ),
     )
     def game_hint(game_id: str, body: HintRequest, request: Request) -> Response:
-        return _json(service.hint(current_player(request), game_id, body.move_number))
+        return json_response(service.hint(current_player(request), game_id, body.move_number))
 
     def someone(request: Request) -> str:
         player_id = current_player(request)
@@ -778,7 +776,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         """The player's recovery code, and how many games the player has (the page asks before giving them up)."""
         player_id = someone(request)
         code = recovery_code(secret, player_id, store.recovery_generation(player_id))
-        return _json({"code": code, "games": store.game_count(player_id)})
+        return json_response({"code": code, "games": store.game_count(player_id)})
 
     @app.post(
         "/api/player/recovery/new",
@@ -791,7 +789,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         other device's cookie of the player; this device gets a cookie of the new generation."""
         player_id = someone(request)
         generation = service.new_recovery_generation(player_id)
-        response = _json({"code": recovery_code(secret, player_id, generation)})
+        response = json_response({"code": recovery_code(secret, player_id, generation)})
         remember(response, player_id, request, generation)
         return response
 
@@ -820,14 +818,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
                 "replaced_recovery_code",
                 "This recovery code was replaced by a newer one: use the player's newest code.",
             )
-        response = _json({"name": store.player_name(player_id)})
+        response = json_response({"name": store.player_name(player_id)})
         remember(response, player_id, request, generation)
         return response
 
     @app.get("/api/player", responses=_responses(errors=(429,)))
     def show_player(request: Request) -> Response:
         player_id = current_player(request)
-        return _json({"name": None if player_id is None else store.player_name(player_id)})
+        return json_response({"name": None if player_id is None else store.player_name(player_id)})
 
     @app.put("/api/player", responses=_responses(errors=(400, 413, 422, 429, 503)))
     def rename_player(body: NameRequest, request: Request) -> Response:
@@ -837,14 +835,14 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
         # The name rules (names.py) and the look-alike check, before anything is written.
         name = valid_name(body.name)
         refuse_lookalike(store, player_id, name)
-        response = _json({"name": service.set_name(player_id, name)})
+        response = json_response({"name": service.set_name(player_id, name)})
         if is_new_player:
             remember(response, player_id, request)
         return response
 
     @app.get("/api/daily", responses=_responses(errors=(422, 429)))
     def daily(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
-        return _json(service.daily_status(current_player(request), game))
+        return json_response(service.daily_status(current_player(request), game))
 
     @app.get(
         "/api/daily/results",
@@ -861,19 +859,19 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     )
     def daily_results(request: Request, game: GameQuery = DEFAULT_GAME, day: Day | None = None) -> Response:
         """The day's results: scores and deals of the field, the player's place and, once the day is over, the traveller."""
-        return _json(results.of_day(current_player(request), game, day))
+        return json_response(results.of_day(current_player(request), game, day))
 
     @app.get("/api/player/stats", responses=_responses({200: {"model": PlayerStatsModel}}, errors=(422, 429)))
     def player_stats(request: Request, game: GameQuery = DEFAULT_GAME) -> Response:
         """The player's ranked games, wins, average score, daily streaks and calendar in one game."""
-        return _json(results.of_player(current_player(request), game))
+        return json_response(results.of_player(current_player(request), game))
 
     @app.get(
         "/api/daily/{day}/seed",
         responses=_responses({403: {"model": ErrorBody, "description": "The day is not over yet"}}, errors=(422, 429)),
     )
     def daily_seed(day: Day, game: GameQuery = DEFAULT_GAME) -> Response:
-        return _json({"day": day.isoformat(), "seed": service.published_seed(day, game)})
+        return json_response({"day": day.isoformat(), "seed": service.published_seed(day, game)})
 
     @app.get(
         "/api/leaderboard",
@@ -909,7 +907,7 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
             ),
         ] = "all",
     ) -> Response:
-        return _json(
+        return json_response(
             service.leaderboard(board, day, limit, game, level, period=period, player_id=current_player(request))
         )
 

@@ -103,7 +103,7 @@ class Seat(enum.IntEnum):
     E = 3
 
     def __str__(self) -> str:
-        return self.name
+        return SEAT_NAMES[self]  # Enum's ``name`` is a property lookup: a move's answer writes some fifty seats.
 
     @property
     def left(self) -> Seat:
@@ -134,7 +134,7 @@ class Team(enum.IntEnum):
     WE = 1
 
     def __str__(self) -> str:
-        return self.name
+        return TEAM_NAMES[self]
 
     @property
     def other(self) -> Team:
@@ -143,3 +143,5 @@ class Team(enum.IntEnum):
 
 SEATS = tuple(Seat)
 TEAMS = tuple(Team)
+SEAT_NAMES = tuple(seat.name for seat in SEATS)
+TEAM_NAMES = tuple(team.name for team in TEAMS)

@@ -7,7 +7,6 @@ service, the player of a request's cookie, and how to set the cookie of a new pl
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -17,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from couyon.registry import DEFAULT_GAME
 from couyon.server.clubs.service import ClubService
+from couyon.server.encoding import json_response
 from couyon.server.errors import ApiError, ErrorBody, documented
 from couyon.server.games import GameAnswer, GameAnswerModel
 from couyon.server.identity import new_player_id
@@ -223,11 +223,6 @@ WRITE = (400, 404, 409, 413, 422, 429, 503)
 """What every write with a JSON body may answer besides its answer."""
 
 
-def _json(document: object, status: int = 200) -> Response:
-    body = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-    return Response(body, status, media_type="application/json")
-
-
 def clubs_router(
     clubs: ClubService,
     current_player: Callable[[Request], str | None],
@@ -245,7 +240,7 @@ def clubs_router(
         return (found, False) if found is not None else (new_player_id(), True)
 
     def answered(document: object, status: int, request: Request, player_id: str, new: bool) -> Response:
-        response = _json(document, status)
+        response = json_response(document, status)
         if new:
             remember(response, player_id, request)
         return response
@@ -271,7 +266,7 @@ def clubs_router(
 
     @router.get("/api/clubs", responses=documented(_answer(ClubListModel), errors=(429, 503)))
     def my_clubs(request: Request) -> Response:
-        return _json(clubs.my_clubs(current_player(request)))
+        return json_response(clubs.my_clubs(current_player(request)))
 
     @router.post("/api/clubs/join", responses=documented(_answer(ClubModel), errors=WRITE))
     async def join(body: JoinRequest, request: Request) -> Response:
@@ -285,11 +280,11 @@ def clubs_router(
 
     @router.get("/api/clubs/{club_id}", responses=documented(_answer(ClubModel), errors=READ))
     def club(club_id: str, request: Request) -> Response:
-        return _json(clubs.club_json(club_id, current_player(request)))
+        return json_response(clubs.club_json(club_id, current_player(request)))
 
     @router.put("/api/clubs/{club_id}", responses=documented(_answer(ClubModel), NOT_A_MANAGER, errors=WRITE))
     def rename(club_id: str, body: ClubName, request: Request) -> Response:
-        return _json(clubs.rename(club_id, current_player(request), body.name))
+        return json_response(clubs.rename(club_id, current_player(request), body.name))
 
     @router.delete(
         "/api/clubs/{club_id}/members/{key}",
@@ -300,28 +295,28 @@ def clubs_router(
         ),
     )
     def remove(club_id: str, key: str, request: Request) -> Response:
-        return _json(clubs.remove(club_id, current_player(request), key))
+        return json_response(clubs.remove(club_id, current_player(request), key))
 
     @router.put(
         "/api/clubs/{club_id}/members/{key}/role",
         responses=documented(_answer(ClubModel), NOT_A_MANAGER, errors=WRITE),
     )
     def set_role(club_id: str, key: str, body: RoleRequest, request: Request) -> Response:
-        return _json(clubs.set_role(club_id, current_player(request), key, body.role))
+        return json_response(clubs.set_role(club_id, current_player(request), key, body.role))
 
     @router.post(
         "/api/clubs/{club_id}/hand-over", responses=documented(_answer(ClubModel), NOT_A_MANAGER, errors=WRITE)
     )
     def hand_over(club_id: str, body: HandOverRequest, request: Request) -> Response:
-        return _json(clubs.hand_over(club_id, current_player(request), body.member))
+        return json_response(clubs.hand_over(club_id, current_player(request), body.member))
 
     @router.get("/api/clubs/{club_id}/daily", responses=documented(_answer(DailyBoardModel), errors=(*READ, 422)))
     def daily_board(club_id: str, request: Request, game: str = DEFAULT_GAME) -> Response:
-        return _json(clubs.daily_board(club_id, current_player(request), game[:32]))
+        return json_response(clubs.daily_board(club_id, current_player(request), game[:32]))
 
     @router.get("/api/clubs/{club_id}/tournaments", responses=documented(_answer(TournamentListModel), errors=READ))
     def tournaments(club_id: str, request: Request) -> Response:
-        return _json(clubs.tournaments(club_id, current_player(request)))
+        return json_response(clubs.tournaments(club_id, current_player(request)))
 
     @router.post(
         "/api/clubs/{club_id}/tournaments",
@@ -339,17 +334,17 @@ def clubs_router(
             except OverflowError:
                 raise ApiError(422, "invalid_fields", f"{name} is out of the calendar's range.") from None
         fields["opens_at"] = opens
-        return _json(clubs.schedule(club_id, current_player(request), fields), 201)
+        return json_response(clubs.schedule(club_id, current_player(request), fields), 201)
 
     @router.get("/api/clubs/{club_id}/series/{series_id}", responses=documented(_answer(SeriesModel), errors=READ))
     def series(club_id: str, series_id: str, request: Request) -> Response:
-        return _json(clubs.series(club_id, current_player(request), series_id))
+        return json_response(clubs.series(club_id, current_player(request), series_id))
 
     @router.get("/api/tournaments/{tournament_id}", responses=documented(_answer(TournamentModel), errors=READ))
     def tournament(tournament_id: str, request: Request) -> Response:
         player_id = current_player(request)
         found, _role = clubs._tournament(tournament_id, player_id)
-        return _json(clubs.tournament_json(found, player_id))
+        return json_response(clubs.tournament_json(found, player_id))
 
     @router.post(
         "/api/tournaments/{tournament_id}/play",
@@ -365,7 +360,7 @@ def clubs_router(
         if player_id is None:
             raise ApiError(404, "unknown_tournament", "There is no such tournament for this player.")
         answer, created = await dealt(lambda: clubs.play(tournament_id, player_id), background)
-        return _json(answer.to_json(), 201 if created else 200)
+        return json_response(answer.to_json(), 201 if created else 200)
 
     @router.get(
         "/api/tournaments/{tournament_id}/results",
@@ -376,7 +371,7 @@ def clubs_router(
         ),
     )
     def results(tournament_id: str, request: Request) -> Response:
-        return _json(clubs.results(tournament_id, current_player(request)))
+        return json_response(clubs.results(tournament_id, current_player(request)))
 
     @router.get(
         "/api/tournaments/{tournament_id}/deals/{game}/{deal}",
@@ -387,7 +382,7 @@ def clubs_router(
         ),
     )
     def deal(tournament_id: str, game: int, deal: int, request: Request, offset: int = Query(0, ge=0)) -> Response:
-        return _json(clubs.deal(tournament_id, current_player(request), game, deal, offset))
+        return json_response(clubs.deal(tournament_id, current_player(request), game, deal, offset))
 
     @router.get(
         "/api/tournaments/{tournament_id}/records/{game_id}",
@@ -411,7 +406,7 @@ def clubs_router(
         ),
     )
     def challenge(body: ChallengeRequest, request: Request) -> Response:
-        return _json(clubs.challenge(current_player(request), body.game_id), 201)
+        return json_response(clubs.challenge(current_player(request), body.game_id), 201)
 
     @router.post(
         "/api/challenges/{challenge_id}/play",
@@ -428,6 +423,6 @@ def clubs_router(
 
     @router.get("/api/challenges/{challenge_id}", responses=documented(_answer(ChallengeResultsModel), errors=READ))
     def challenge_results(challenge_id: str, request: Request) -> Response:
-        return _json(clubs.challenge_results(challenge_id, current_player(request)))
+        return json_response(clubs.challenge_results(challenge_id, current_player(request)))
 
     return router

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from couyon.server.encoding import json_response
 from couyon.server.errors import documented
 from couyon.server.ratings.service import RatingService
 
@@ -66,22 +66,18 @@ class RatingBoardModel(BaseModel):
     entries: list[BoardLineModel]
 
 
-def _json(document: object) -> Response:
-    return Response(json.dumps(document, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
-
-
 def ratings_router(ratings: RatingService, current_player: Callable[[Request], str | None]) -> APIRouter:
     router = APIRouter()
 
     @router.get("/api/ratings/me", responses=documented({200: {"model": MyRatingsModel}}, errors=(429, 503)))
     async def mine(request: Request) -> Response:
         player_id = current_player(request)
-        return _json(await run_in_threadpool(ratings.me, player_id))
+        return json_response(await run_in_threadpool(ratings.me, player_id))
 
     @router.get(
         "/api/ratings/board", responses=documented({200: {"model": RatingBoardModel}}, errors=(404, 422, 429, 503))
     )
     async def board(game: str, name: str | None = None) -> Response:
-        return _json(await run_in_threadpool(ratings.board, game[:32], None if name is None else name[:64]))
+        return json_response(await run_in_threadpool(ratings.board, game[:32], None if name is None else name[:64]))
 
     return router

@@ -22,6 +22,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from couyon.server.config import Settings
+from couyon.server.encoding import json_response
 from couyon.server.errors import ApiError, ErrorBody, documented
 from couyon.server.games import GameService
 from couyon.server.identity import cookie_player
@@ -150,12 +151,6 @@ REFUSALS: dict[int, str] = {
 """The table routes' refusals that the shared error shapes do not describe."""
 
 
-def _json(document: Any, status: int = 200) -> Response:
-    return Response(
-        json.dumps(document, ensure_ascii=False, separators=(",", ":")), status, media_type="application/json"
-    )
-
-
 def include_tables(
     app: FastAPI,
     games: GameService,
@@ -206,7 +201,7 @@ def table_router(
         player = player_of(request)
         if player is None:
             raise ApiError(422, "name_required", "Give yourself a name before you sit down.")
-        return _json(await run(lambda: service.open(player, body.game, body.options, body.clock)), 201)
+        return json_response(await run(lambda: service.open(player, body.game, body.options, body.clock)), 201)
 
     @router.post(
         "/api/tables/join", responses=_answers(TableModel, "The table of the code, with its secret", 400, 410, 413, 422)
@@ -217,12 +212,12 @@ def table_router(
         if wait is not None:
             raise ApiError(429, "too_many_requests", f"Too many requests: try again in {wait} seconds.", wait)
         player = player_of(request)
-        return _json(await run(lambda: service.join(body.code, player)))
+        return json_response(await run(lambda: service.join(body.code, player)))
 
     @router.get("/api/tables/{code}", responses=_answers(TableModel, "The table", 410, 422))
     async def show_table(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
-        return _json(await run(lambda: service.show(player, code, secret)))
+        return json_response(await run(lambda: service.show(player, code, secret)))
 
     @router.get(
         "/api/tables/{code}/game",
@@ -235,7 +230,7 @@ def table_router(
         since: int = Query(-1, ge=-1, le=100_000),
     ) -> Response:
         player = player_of(request)
-        return _json(await run(lambda: service.game_answer(player, code, secret, since)))
+        return json_response(await run(lambda: service.game_answer(player, code, secret, since)))
 
     @router.post(
         "/api/tables/{code}/seats",
@@ -245,7 +240,7 @@ def table_router(
         player = player_of(request)
         if player is None:
             raise ApiError(422, "name_required", "Give yourself a name before you sit down.")
-        return _json(await run(lambda: service.take_seat(player, code, body.secret, body.seat)))
+        return json_response(await run(lambda: service.take_seat(player, code, body.secret, body.seat)))
 
     @router.delete(
         "/api/tables/{code}/seats/mine",
@@ -258,7 +253,7 @@ def table_router(
         table = await run(lambda: service.leave_seat(player, code, secret))
         if table["state"] == "playing":  # The others had all asked for a rematch: it starts, its bots move.
             await hub.run_bots(_code(table))
-        return _json(table)
+        return json_response(table)
 
     @router.post(
         "/api/tables/{code}/start",
@@ -268,7 +263,7 @@ def table_router(
         player = player_of(request)
         table = await run(lambda: service.start(player, code, body.secret))
         await hub.run_bots(_code(table))
-        return _json(await run(lambda: service.show(player, code, body.secret)))
+        return json_response(await run(lambda: service.show(player, code, body.secret)))
 
     @router.post(
         "/api/tables/{code}/seats/{seat}/bot",
@@ -278,7 +273,7 @@ def table_router(
         player = player_of(request)
         table = await run(lambda: service.give_to_bot(player, code, body.secret, seat[:8]))
         await hub.run_bots(_code(table))
-        return _json(await run(lambda: service.show(player, code, body.secret)))
+        return json_response(await run(lambda: service.show(player, code, body.secret)))
 
     @router.post(
         "/api/tables/{code}/rematch",
@@ -288,7 +283,7 @@ def table_router(
         player = player_of(request)
         table = await run(lambda: service.rematch(player, code, body.secret))
         await hub.run_bots(_code(table))
-        return _json(await run(lambda: service.show(player, code, body.secret)))
+        return json_response(await run(lambda: service.show(player, code, body.secret)))
 
     @router.post(
         "/api/tables/{code}/moves",
@@ -301,7 +296,7 @@ def table_router(
         loaded = await run(lambda: service.move(player, code, body.secret, body.move, body.move_number, body.seat))
         # The bots' answers leave no sooner than the floor after they began (``TableHub.run_bots``), to every seat.
         await hub.after_move(loaded)
-        return _json(await run(lambda: service.game_answer(player, code, body.secret, body.move_number)))
+        return json_response(await run(lambda: service.game_answer(player, code, body.secret, body.move_number)))
 
     @router.post(
         "/api/tables/{code}/messages",
@@ -311,7 +306,7 @@ def table_router(
         player = player_of(request)
         where = await run(lambda: service.message(player, code, body.secret, body.message, time.monotonic()))
         hub.message(where[0], where[1], body.message)
-        return _json({"seat": where[1], "message": body.message})
+        return json_response({"seat": where[1], "message": body.message})
 
     @router.get(
         "/api/tables/{code}/record",
@@ -329,7 +324,7 @@ def table_router(
     )
     async def table_review(code: str, request: Request, secret: str = Query("", max_length=64)) -> Response:
         player = player_of(request)
-        return _json(await run(lambda: service.review(player, code, secret)))
+        return json_response(await run(lambda: service.review(player, code, secret)))
 
     @router.websocket("/api/tables/{code}/socket")
     async def table_socket(websocket: WebSocket, code: str) -> None:

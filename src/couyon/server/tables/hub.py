@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from couyon.common.kind import Json
+from couyon.server.encoding import json_text
 from couyon.server.errors import ApiError
 from couyon.server.pacing import AnswerFloor
 from couyon.server.tables.service import Loaded, TableService, Waiver
@@ -177,7 +178,7 @@ class Connection:
         """Queue a message; a socket whose queue is full is closed (its client does not read)."""
         if self.closing:
             return
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        text = message if isinstance(message, str) else json_text(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -194,7 +195,7 @@ class Connection:
         if self.closing:
             return
         self.closing = True
-        text = json.dumps(error_message(error), ensure_ascii=False, separators=(",", ":"))
+        text = json_text(error_message(error))
 
         async def refuse() -> None:
             with contextlib.suppress(Exception):
@@ -353,7 +354,7 @@ class TableHub:
             player = connection.player_id
             if player not in tables:
                 document = self.service.table_json(loaded, player)
-                tables[player] = (_text({"type": "table", "table": document}), _changes(document))
+                tables[player] = (json_text({"type": "table", "table": document}), _changes(document))
             seated_now = connection.seat is None
             connection.seat = loaded.seat_of(player)
             text, changes = tables[player]
@@ -382,7 +383,7 @@ class TableHub:
         start = connection.state if since >= 0 else None
         answer, state = self.service.answer(loaded, connection.seat, since, start)
         connection.number, connection.state = len(loaded.moves), state
-        return _text({"type": "game", "answer": answer})
+        return json_text({"type": "game", "answer": answer})
 
     def present(self, code: str, seat: str) -> bool:
         """Whether this process holds a socket of the person at ``seat`` now (read from threads: a copy)."""
@@ -417,7 +418,7 @@ class TableHub:
             self.service._seen(loaded, connection.player_id, back=True)
             table = self.service.table_json(loaded, connection.player_id)
             connection.last_table = _changes(table)
-            messages = [_text({"type": "table", "table": table})]
+            messages = [json_text({"type": "table", "table": table})]
             if connection.seat is not None and loaded.game is not None:
                 connection.game_id = loaded.game.id
                 same_game = game_id is None or game_id == loaded.game.id
@@ -426,7 +427,7 @@ class TableHub:
                 game = self._game_message(loaded, connection)
                 if game is None:
                     answer, connection.state = self.service.answer(loaded, connection.seat, len(loaded.moves))
-                    game = _text({"type": "game", "answer": answer})
+                    game = json_text({"type": "game", "answer": answer})
                 messages.append(game)
             else:
                 connection.number = -1
@@ -518,7 +519,3 @@ def _changes(table: Json) -> str:
     if table["clock"]:
         kept |= {"to_move": table["to_move"], "move_number": table["move_number"]}
     return json.dumps(kept, sort_keys=True)
-
-
-def _text(message: Json) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
