@@ -132,11 +132,11 @@ def test_layouts_are_every_consistent_deal_once() -> None:
     puzzle = next(puzzle for puzzle in mined() if puzzle.exhaustive)
     state = position(puzzle)
     knowledge = knowledge_of(standard_view(state, Seat.parse(puzzle.seat)))
-    found = layouts(knowledge, 10**6)
+    found = layouts(MINER.decision(state, Move(state.to_move, puzzle.played)), 10**6)
     assert found is not None and len(found) == puzzle.layouts
     assert len(set(found)) == len(found)
     assert all(respects(knowledge, hands) for hands in found)
     assert state.deal.hands in set(found)
     rng = Stream("layouts", "all")
     assert all(sample_hands(knowledge, rng) in set(found) for _ in range(200))
-    assert layouts(knowledge, len(found) - 1) is None
+    assert layouts(MINER.decision(state, Move(state.to_move, puzzle.played)), len(found) - 1) is None
