@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from couyon.registry import DEFAULT_GAME
-from couyon.server.errors import documented
+from couyon.server.errors import ErrorBody, documented
 from couyon.server.identity import new_player_id
 from couyon.server.pacing import AnswerFloor
 from couyon.server.puzzles.service import ANSWER_FLOOR_MS, PuzzleService
@@ -102,7 +102,7 @@ def puzzles_router(
     @router.post(
         "/api/puzzles/{puzzle_id}/answer",
         responses=documented(
-            {200: {"model": AnswerModel}, 410: {"description": "A past day's puzzle of the day"}},
+            {200: {"model": AnswerModel}, 410: {"model": ErrorBody, "description": "A past day's puzzle of the day"}},
             errors=(400, 404, 409, 413, 422, 429, 503),
         ),
     )
