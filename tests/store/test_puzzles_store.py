@@ -111,3 +111,12 @@ def test_the_days_puzzle_is_the_same_for_everyone(puzzles: PuzzleStore) -> None:
     again = puzzles.daily("couyon", NOW.date(), lambda count: 0)
     assert chosen is not None and again is not None and chosen.puzzle.id == again.puzzle.id
     assert puzzles.daily_day("couyon", chosen.puzzle.id) == NOW.date()
+    # A puzzle of the day is never offered as the next one: after its day it can no longer be answered.
+    offered = set()
+    for _ in range(3):
+        near = puzzles.next_for("p_1", "couyon", 1500)
+        if near is None:
+            break
+        offered.add(near.puzzle.id)
+        puzzles.answer("p_1", near.puzzle.id, "AS", True, NOW, None, lambda player, puzzle: (player, puzzle))
+    assert offered == {made("m:0", decision).id for decision in range(3)} - {chosen.puzzle.id}

@@ -230,11 +230,13 @@ class PuzzleStore:
         return None if row is None else _stored(row)
 
     def next_for(self, player_id: str, game: str, rating: float) -> StoredPuzzle | None:
-        """The puzzle of ``game`` rated nearest ``rating`` that the player never answered (ties: the lowest id)."""
+        """The puzzle of ``game`` rated nearest ``rating`` that the player never answered and that was never a puzzle
+        of the day (those are answered as the day's, and never after their day), ties broken by the lowest id."""
         answered = exists().where(puzzle_attempts.c.player_id == player_id, puzzle_attempts.c.puzzle_id == puzzles.c.id)
+        daily = exists().where(puzzle_dailies.c.puzzle_id == puzzles.c.id)
         query = (
             select(puzzles)
-            .where(puzzles.c.game == game, ~answered)
+            .where(puzzles.c.game == game, ~answered, ~daily)
             .order_by(func.abs(puzzles.c.rating - rating), puzzles.c.id)
             .limit(1)
         )
