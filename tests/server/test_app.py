@@ -48,6 +48,7 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         # Puzzles (couyon.server.puzzles.api).
         "/api/puzzles/next",
         "/api/puzzles/daily",
+        "/api/puzzles/me",
         "/api/puzzles/{puzzle_id}/answer",
         "/api/leaderboard",
         "/api/catalog",

@@ -74,6 +74,11 @@ def test_a_puzzle_is_asked_then_answered_once(make_client: Any) -> None:
     assert body["player_rating"]["rating"] < 1500
     again = client.post(f"/api/puzzles/{puzzle.id}/answer", json={"card": puzzle.best[0]})
     assert refusal(again, 409) == "You have answered this puzzle already: only the first answer counts."
+    mine = client.get("/api/puzzles/me", params={"game": "couyon"}).json()
+    assert mine["rating"] == body["player_rating"]
+    assert [(item["puzzle"], item["card"], item["correct"]) for item in mine["answers"]] == [(puzzle.id, wrong, False)]
+    assert mine["answers"][0]["rating"] == body["player_rating"]
+    assert make_client().get("/api/puzzles/me", params={"game": "couyon"}).json()["answers"] == []
     following = client.get("/api/puzzles/next", params={"game": "couyon"}).json()["puzzle"]["id"]
     assert following != puzzle.id
     # Another player finds the best card.

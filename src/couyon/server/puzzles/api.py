@@ -79,6 +79,24 @@ class AnswerModel(BaseModel):
     puzzle_rating: PuzzleRatingModel
 
 
+class AnsweredModel(BaseModel):
+    number: int
+    puzzle: str
+    card: str
+    correct: bool
+    daily: str | None
+    at: str
+    rating: PuzzleRatingModel
+
+
+class MyPuzzlesModel(BaseModel):
+    """The player's puzzle rating in a game, and his answers there with his rating after each (the curve)."""
+
+    game: str
+    rating: PuzzleRatingModel
+    answers: list[AnsweredModel]
+
+
 def _json(document: object) -> Response:
     return Response(json.dumps(document, ensure_ascii=False, separators=(",", ":")), media_type="application/json")
 
@@ -98,6 +116,10 @@ def puzzles_router(
     @router.get("/api/puzzles/daily", responses=documented({200: {"model": DailyModel}}, errors=(404, 422, 429, 503)))
     async def daily_puzzle(request: Request, game: PuzzleGame = DEFAULT_GAME) -> Response:
         return _json(await run_in_threadpool(puzzles.daily, current_player(request), game))
+
+    @router.get("/api/puzzles/me", responses=documented({200: {"model": MyPuzzlesModel}}, errors=(404, 422, 429, 503)))
+    async def my_puzzles(request: Request, game: PuzzleGame = DEFAULT_GAME) -> Response:
+        return _json(await run_in_threadpool(puzzles.mine, current_player(request), game))
 
     @router.post(
         "/api/puzzles/{puzzle_id}/answer",

@@ -68,6 +68,29 @@ class PuzzleService:
         answered = player_id is not None and self.store.attempt(player_id, found.puzzle.id) is not None
         return {"day": day.isoformat(), "puzzle": self._question(found), "answered": answered}
 
+    def mine(self, player_id: str | None, raw_game: str) -> Json:
+        """The player's puzzle rating in the game and every answer of his there, oldest first, each with his rating
+        after it (the curve)."""
+        kind = self._game(raw_game)
+        history = [] if player_id is None else self.store.history(player_id, kind.id)
+        rating = NEW if player_id is None else self.store.rating(player_id, kind.id)
+        return {
+            "game": kind.id,
+            "rating": rating_json(rating),
+            "answers": [
+                {
+                    "number": attempt.number,
+                    "puzzle": attempt.puzzle_id,
+                    "card": attempt.card,
+                    "correct": attempt.correct,
+                    "daily": None if attempt.daily is None else attempt.daily.isoformat(),
+                    "at": attempt.answered_at.isoformat(),
+                    "rating": rating_json(attempt.rating),
+                }
+                for attempt in history
+            ],
+        }
+
     def answer(self, player_id: str, puzzle_id: str, card: str) -> Json:
         """Judge and rate the player's first answer to the puzzle; refuse a second one, a card the seat may not play,
         or a past day's puzzle of the day."""
