@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from tests.games.full import sized
+
 from couyon.common.puzzles import Puzzle
 from couyon.common.stream import Stream
 from couyon.games.couyon.answers import view_json
@@ -21,16 +23,18 @@ from couyon.games.couyon.puzzles import MARGIN, THEMES, CouyonPuzzles, layouts
 from couyon.games.couyon.review import _double_dummy
 from couyon.games.couyon.view import standard_view
 
+PUZZLES = sized(200, 12)
+"""Puzzles checked: the first mined of the seeded games ``check:0``, ``check:1``, ...; 200 under ``--full``."""
 MINER = CouyonPuzzles("couyon")
 CHECK_LAYOUTS = 300
 
 
 @cache
 def mined() -> tuple[Puzzle, ...]:
-    """The puzzles of the first seeded games of ``check``, at least 12 of them."""
+    """The puzzles of the first seeded games of ``check``, at least ``PUZZLES`` of them."""
     found: list[Puzzle] = []
     index = 0
-    while len(found) < 12:
+    while len(found) < PUZZLES:
         found.extend(MINER.mine(f"check:{index}").puzzles)
         index += 1
     return tuple(found)

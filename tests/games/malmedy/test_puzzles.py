@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from tests.games.full import sized
+
 from couyon.common.puzzles import Puzzle
 from couyon.common.stream import Stream
 from couyon.games.couyon.cards import CARDS, Card, Seat, mask_of
@@ -23,6 +25,8 @@ from couyon.games.malmedy.bots.solver import card_outcomes
 from couyon.games.malmedy.game import malmedy_view
 from couyon.games.malmedy.puzzles import MalmedyPuzzles
 
+PUZZLES = sized(200, 10)
+"""Puzzles checked: the first mined of the seeded games ``check:0``, ``check:1``, ...; 200 under ``--full``."""
 MINER = MalmedyPuzzles("malmedy")
 CHECK_LAYOUTS = 250
 
@@ -31,7 +35,7 @@ CHECK_LAYOUTS = 250
 def mined() -> tuple[Puzzle, ...]:
     found: list[Puzzle] = []
     index = 0
-    while len(found) < 10:
+    while len(found) < PUZZLES:
         found.extend(MINER.mine(f"check:{index}").puzzles)
         index += 1
     return tuple(found)
