@@ -22,6 +22,7 @@ from couyon.games.couyon.game import GameState, Move, new_game, play
 from couyon.games.couyon.puzzles import MARGIN, THEMES, CouyonPuzzles, layouts
 from couyon.games.couyon.review import _double_dummy
 from couyon.games.couyon.view import standard_view
+from couyon.registry import COUYON, verify_record
 
 PUZZLES = sized(200, 12)
 """Puzzles checked: the first mined of the seeded games ``check:0``, ``check:1``, ...; 200 under ``--full``."""
@@ -72,6 +73,8 @@ def test_the_view_is_the_seats_and_holds_no_hidden_card() -> None:
         seat = Seat.parse(puzzle.seat)
         assert state.to_move == seat
         assert puzzle.view == view_json(state, seat)
+        # The source game up to the decision is a record ``couyon verify`` replays.
+        assert verify_record(COUYON.engine.record_json(puzzle.seed, puzzle.moves, puzzle.options, {}))["valid"]
         deal = state.deal
         played = [card for trick in deal.tricks for card in trick.cards]
         seen = deal.hands[seat] | mask_of(deal.proposals) | mask_of(played) | mask_of(deal.trick)
