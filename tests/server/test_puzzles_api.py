@@ -124,3 +124,14 @@ def test_an_answer_takes_as_long_right_or_wrong(make_client: Any) -> None:
         started = time.monotonic()
         assert client.post(f"/api/puzzles/{puzzle.id}/answer", json={"card": card}).json()["correct"] is right
         assert time.monotonic() - started >= 0.1
+
+
+def test_answers_count_against_the_moves_budget(make_client: Any) -> None:
+    # An answer is a player's write (and may make a new player): it spends the moves' budget, not the reads'.
+    client = make_client(rate_moves_per_minute=1)
+    first, second, third = stocked(client)[:3]
+    # The first answer makes the player (its cookie); his next answers are counted against him.
+    assert client.post(f"/api/puzzles/{first.id}/answer", json={"card": first.best[0]}).status_code == 200
+    assert client.post(f"/api/puzzles/{second.id}/answer", json={"card": second.best[0]}).status_code == 200
+    refusal(client.post(f"/api/puzzles/{third.id}/answer", json={"card": third.best[0]}), 429)
+    assert client.get("/api/puzzles/next", params={"game": "couyon"}).status_code == 200
