@@ -11,12 +11,14 @@ from couyon import __version__
 from couyon.common.arena import add_arena_arguments, run_arena_command
 from couyon.common.records import MAX_RECORD_BYTES
 from couyon.loadgen import add_load_arguments, run_load_command
-from couyon.registry import ARENAS, DEFAULT_GAME, verify_record
+from couyon.registry import ARENAS, DEFAULT_GAME, GAMES, verify_record
 from couyon.server.serve import (
     add_prune_arguments,
+    add_puzzles_arguments,
     add_ratings_arguments,
     add_serve_arguments,
     run_prune,
+    run_puzzles,
     run_ratings,
     run_serve,
 )
@@ -65,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     ratings_parser = commands.add_parser("ratings", help="recompute every rating from the stored games")
     add_ratings_arguments(ratings_parser)
     ratings_parser.set_defaults(handler=run_ratings)
+    puzzles_parser = commands.add_parser("puzzles", help="mine puzzles from seeded bot games into the store")
+    add_puzzles_arguments(puzzles_parser, [game.id for game in GAMES.values() if game.puzzles is not None])
+    puzzles_parser.set_defaults(handler=run_puzzles)
     arena_parser = commands.add_parser("arena", help="duplicate matches between two bots: strength and speed")
     add_arena_arguments(arena_parser, ARENAS, DEFAULT_GAME)
     arena_parser.set_defaults(handler=lambda args: run_arena_command(args, ARENAS))

@@ -45,6 +45,11 @@ def test_openapi_schema_lists_every_endpoint(make_client: Any) -> None:
         "/api/player/stats",
         "/api/ratings/board",
         "/api/ratings/me",
+        # Puzzles (couyon.server.puzzles.api).
+        "/api/puzzles/next",
+        "/api/puzzles/daily",
+        "/api/puzzles/me",
+        "/api/puzzles/{puzzle_id}/answer",
         "/api/leaderboard",
         "/api/catalog",
         # Clubs, tournaments and challenges (couyon.server.clubs.api).

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from couyon.common.puzzles import PuzzleMiner
+
 Json = dict[str, Any]
 """A JSON object of the API, as the answers build it."""
 
@@ -160,6 +162,9 @@ class GameKind:
     deals plays that many of them (docs/clubs.md). Not among ``options``: never on the new-game form, and
     ``parse_options`` takes them only when asked (``one_deal=True``), so no free or daily game has them. Empty: no
     such game (tarot's games have ``deals_per_game``; coucou has coups)."""
+    puzzles: PuzzleMiner | None = None
+    """The game's puzzles (``couyon.common.puzzles``, docs/puzzles.md): its miner of seeded bot games. None: no
+    puzzles yet."""
     extra_verifiers: Mapping[str, Callable[[str | bytes], dict[str, Any]]] = field(default_factory=dict)
     """Other record formats this entry's ``couyon verify`` reads, by format, beyond ``record_format`` (none today:
     as qui court's entry, whose format is ``coucou-record/2``, reads coucou's ``/2`` records too)."""

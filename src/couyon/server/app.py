@@ -75,6 +75,8 @@ from couyon.server.limits import AddressGate, RateLimiter, RequestLimits, truste
 from couyon.server.logs import configure_logging
 from couyon.server.names import refuse_lookalike, valid_name
 from couyon.server.pacing import AnswerFloor
+from couyon.server.puzzles.api import puzzles_router
+from couyon.server.puzzles.service import PuzzleService
 from couyon.server.ratings.api import ratings_router
 from couyon.server.ratings.service import RatingService
 from couyon.server.results import DayResults
@@ -918,6 +920,8 @@ def create_app(settings: Settings, clock: Clock = utc_now) -> FastAPI:
     ratings = RatingService(service, clubs, results)
     app.state.ratings = ratings
     app.include_router(ratings_router(ratings, current_player))
+    # Puzzles (issue 34): mined by ``couyon puzzles mine``, answered once, rated by Glicko-2.
+    app.include_router(puzzles_router(PuzzleService(service), current_player, remember, answer_floor))
     # Friends' tables: their routes and socket (server/tables/api.py).
     include_tables(app, service, store, secret, answer_floor, settings, ratings)
     # The page's files; never under /api, so an API path with the wrong method is 405 and an unknown one 404.

@@ -237,12 +237,13 @@ def request_kind(method: str, path: str) -> str | None:
     if method == "POST" and path == "/api/games":
         return "games"
     # The writes of a player: moves (at the solo table or a friends' table), hints (an expert's search each), a
-    # name, a recovery code.
+    # puzzle's answer, a name, a recovery code.
     if (
         method == "POST"
         and (
             (path.startswith("/api/games/") and path.endswith(("/moves", "/hint")))
             or (path.startswith("/api/tables/") and path.endswith("/moves"))
+            or (path.startswith("/api/puzzles/") and path.endswith("/answer"))
         )
     ) or (
         (method, path)

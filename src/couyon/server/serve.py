@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -184,6 +184,51 @@ def run_ratings(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(json.dumps({"games": games, "seconds": round(seconds, 3)}))
+    return 0
+
+
+def add_puzzles_arguments(parser: argparse.ArgumentParser, games: Sequence[str]) -> None:
+    from couyon.server.puzzles.mining import DEFAULT_GAMES, DEFAULT_SEED
+
+    parser.add_argument("action", choices=["mine"], help="mine: seeded bot games into the store (docs/puzzles.md)")
+    parser.add_argument("--game", choices=list(games), help="the game to mine (default: every game with puzzles)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"source games per game (default {DEFAULT_GAMES}; 2000 for the full pool)",
+    )
+    parser.add_argument(
+        "--seed", default=DEFAULT_SEED, help=f"the source games are SEED:0, SEED:1, ... (default {DEFAULT_SEED})"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    add_store_arguments(parser)
+
+
+def run_puzzles(args: argparse.Namespace) -> int:
+    """Mine seeded bot games into the store, resumably, and print one JSON line per game of what this run found."""
+    import json
+
+    from couyon.registry import GAMES
+    from couyon.server.puzzles.mining import mine_into
+    from couyon.store import Store
+    from couyon.store.puzzles import PuzzleStore
+
+    if args.games < 0:
+        print("couyon puzzles: --games is a number of games, 0 or more.", file=sys.stderr)
+        return 2
+    settings = _checked_settings("puzzles", args, _RATINGS_VARIABLES)
+    if settings is None:
+        return 2
+    chosen = [GAMES[args.game]] if args.game else [game for game in GAMES.values() if game.puzzles is not None]
+    store = Store(settings.database_url)
+    try:
+        store.migrate()
+        for game in chosen:
+            run = mine_into(PuzzleStore(store), game, args.games, args.seed, not args.no_progress)
+            print(json.dumps(run.to_json()), flush=True)
+    finally:
+        store.close()
     return 0
 
 

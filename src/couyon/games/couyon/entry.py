@@ -13,6 +13,7 @@ from couyon.games.couyon.bots.expert import ExpertBot
 from couyon.games.couyon.bots.random_bot import RandomBot
 from couyon.games.couyon.cards import SEATS, Seat
 from couyon.games.couyon.game import GameState, Move, legal_moves, new_game, play
+from couyon.games.couyon.puzzles import CouyonPuzzles
 from couyon.games.couyon.record import Record, verify
 from couyon.games.couyon.review import review
 from couyon.games.couyon.rules import STANDARD, Variant, dealt_variant
@@ -121,4 +122,5 @@ GAME = GameKind(
     deal_results=results.deal_results,
     traveller=results.traveller,
     one_deal=ONE_DEAL,
+    puzzles=CouyonPuzzles("couyon"),
 )

@@ -10,6 +10,7 @@ from couyon.games.malmedy import answers, results
 from couyon.games.malmedy.bots.baseline import MalmedyBaselineBot
 from couyon.games.malmedy.bots.expert import MalmedyExpertBot
 from couyon.games.malmedy.game import MALMEDY
+from couyon.games.malmedy.puzzles import MalmedyPuzzles
 from couyon.games.malmedy.record import verify
 from couyon.games.malmedy.review import malmedy_review
 
@@ -48,4 +49,5 @@ GAME = GameKind(
     traveller=results.traveller,
     review=from_moves(malmedy_review),
     one_deal=ONE_DEAL,
+    puzzles=MalmedyPuzzles("malmedy"),
 )

@@ -105,18 +105,7 @@ class ExpertBot:
         """Each legal card's value to this seat's team in lines, summed over the deals solved with their
         weights, and the sum of the weights: a card's expected value is its total over that sum."""
         knowledge = knowledge_of(seat_view)
-        taker = seat_view.taker
-        assert taker is not None
-        utilities = outcome_utilities(seat_view.lines, seat_view.stake, taker % 2)
-        own_sign = 1 if seat_view.seat % 2 == taker % 2 else -1
-        taker_sign_of_ns = 1 if taker % 2 == 0 else -1
-        points_ns = seat_view.points[0] - seat_view.points[1]
-        trick = seat_view.trick
-
-        # What each outcome is worth to this seat's team, by the sign of NS's final lead (-1, 0, 1): one deal
-        # solved exactly gives each legal card's value by ``worth[sign + 1]``.
-        worth = [own_sign * utilities.of_sign(taker_sign_of_ns * sign) for sign in (-1, 0, 1)]
-        solve = _DealSolver(knowledge.trump, trick.leader, trick.cards, points_ns, worth)
+        solve = deal_solver(seat_view)
         totals: dict[int, float] = {}
         weight_sum = 0.0
         if self.budget.settled_z is None:
@@ -192,6 +181,22 @@ def best_valued_card(values: dict[int, float], seat_view: SeatView) -> int:
         return best_cards[0]
     preferred = BaselineBot().card_for(seat_view)
     return preferred if preferred in best_cards else min(best_cards)
+
+
+def deal_solver(seat_view: SeatView) -> _DealSolver:
+    """The exact solve of this decision for any deal of the hidden cards, valued in lines for the seat's team."""
+    taker = seat_view.taker
+    trump = seat_view.trump
+    assert taker is not None and trump is not None
+    utilities = outcome_utilities(seat_view.lines, seat_view.stake, taker % 2)
+    own_sign = 1 if seat_view.seat % 2 == taker % 2 else -1
+    taker_sign_of_ns = 1 if taker % 2 == 0 else -1
+    points_ns = seat_view.points[0] - seat_view.points[1]
+    trick = seat_view.trick
+    # What each outcome is worth to this seat's team, by the sign of NS's final lead (-1, 0, 1): one deal
+    # solved exactly gives each legal card's value by ``worth[sign + 1]``.
+    worth = [own_sign * utilities.of_sign(taker_sign_of_ns * sign) for sign in (-1, 0, 1)]
+    return _DealSolver(int(trump), trick.leader, trick.cards, points_ns, worth)
 
 
 class _DealSolver:
