@@ -14,7 +14,8 @@ Not a test: it prints numbers (docs/ratings.md keeps the measured ones, with the
    playing 100,000 games would take hours, and the rebuild folds a copy exactly as it folds the game it copies.
 4. ``challenge``: the challenge performance's read (``RatingService.challenge``) of a person with ``--days`` daily
    challenges of couyon (default 30) in fields of ``--field`` verified games (default 20): one day played for real
-   (random bots), its games copied to the days before; the first read (each day's games folded) and the next.
+   (random bots), its games and their kept deal lines copied to the days before (``--no-kept-lines``: without them, as
+   games entered before migration 0017, folded at the first read); the first read, the next, another process's first.
 
     .venv/bin/python benchmarks/bench_ratings.py                       # 100,000 updates, 200 games, 10,000 rebuilt
     .venv/bin/python benchmarks/bench_ratings.py --rebuild 100000      # the rebuild of 100,000 games
@@ -38,6 +39,7 @@ from pathlib import Path
 
 from sqlalchemy import insert, select
 
+from couyon.registry import REVIEW_CODE
 from couyon.server.games import GameService, kind_of
 from couyon.server.ratings.model import NEW, REFERENCE, Place, Rating, people_key, update
 from couyon.server.ratings.service import RatingService
@@ -45,7 +47,7 @@ from couyon.server.results import DayResults
 from couyon.server.tables.service import TableService
 from couyon.store import Store, sqlite_url
 from couyon.store.ratings import RatingStore, rating_games
-from couyon.store.schema import game_seats, leaderboard_entries, moves, seat_bot_moves
+from couyon.store.schema import deal_lines, game_seats, leaderboard_entries, moves, seat_bot_moves
 from couyon.store.schema import games as games_table
 from couyon.store.tables import TableStore
 
@@ -172,10 +174,12 @@ def copied(store: Store, wanted: int, rng: random.Random) -> None:
                 connection.execute(insert(table), rows[key])
 
 
-def challenge(days: int, field: int) -> None:
+def challenge(days: int, field: int, keep_lines: bool = True) -> None:
     """The challenge performance's read (``RatingService.challenge``) of a person who played ``days`` daily challenges
     of couyon, each in a field of ``field`` verified games: one real day played (random bots), copied to the days
-    before it; timed cold (a new ``DayResults``: each day's games folded) and warm (its kept lines)."""
+    before it with the deal lines each entry kept (``deal_lines``; not with ``keep_lines`` false: games entered
+    before migration 0017, folded at their first read); timed cold, warm (the days' matchpoints in memory) and by
+    another process (a new ``DayResults``: nothing in memory)."""
     day = dt.date(2026, 11, 29)
     now = dt.datetime(2026, 11, 29, 9, tzinfo=dt.UTC)
     with tempfile.TemporaryDirectory() as folder:
@@ -196,7 +200,8 @@ def challenge(days: int, field: int) -> None:
         with store.engine.connect() as connection:
             entries = [row._asdict() for row in connection.execute(select(leaderboard_entries))]
         played = store.games_of([entry["game_id"] for entry in entries])
-        rows: dict[str, list[dict[str, object]]] = {"games": [], "moves": [], "entries": []}
+        kept = store.deal_lines([entry["game_id"] for entry in entries], REVIEW_CODE) if keep_lines else {}
+        rows: dict[str, list[dict[str, object]]] = {"games": [], "moves": [], "entries": [], "lines": []}
         for back in range(1, days):
             for entry in entries:
                 game, game_moves = played[entry["game_id"]]
@@ -206,13 +211,18 @@ def challenge(days: int, field: int) -> None:
                     {"game_id": game_id, "number": index, "move": move} for index, move in enumerate(game_moves)
                 )
                 rows["entries"].append({**entry, "game_id": game_id, "day": day - dt.timedelta(days=back)})
+                if entry["game_id"] in kept:  # As the game's entry on its board kept them.
+                    rows["lines"].append({"game_id": game_id, "version": REVIEW_CODE, "lines": kept[entry["game_id"]]})
         with store.engine.begin() as connection:
-            for table, key in ((games_table, "games"), (moves, "moves"), (leaderboard_entries, "entries")):
+            tables = ((games_table, "games"), (moves, "moves"), (leaderboard_entries, "entries"), (deal_lines, "lines"))
+            for table, key in tables:
                 if rows[key]:
                     connection.execute(insert(table), rows[key])
         now = now + dt.timedelta(days=1)  # Every day is over.
         ratings = RatingService(games, None, DayResults(games))
-        for reading in ("cold", "warm"):
+        for reading in ("cold", "warm", "another process's first"):
+            if reading == "another process's first":  # Nothing in memory: the days' lines kept in the store.
+                ratings = RatingService(games, None, DayResults(games))
             started = time.perf_counter()
             answer_json = ratings.challenge(people[0])
             seconds = time.perf_counter() - started
@@ -234,10 +244,11 @@ def main() -> None:
     )
     parser.add_argument("--days", type=int, default=30, help="daily challenges of the person read (default 30)")
     parser.add_argument("--field", type=int, default=20, help="verified games a day (default 20)")
+    parser.add_argument("--no-kept-lines", action="store_true", help="challenge: copy the games without their lines")
     args = parser.parse_args()
     model(args.games, args.people)
     stored(args.stored, args.rebuild)
-    challenge(args.days, args.field)
+    challenge(args.days, args.field, not args.no_kept_lines)
 
 
 if __name__ == "__main__":

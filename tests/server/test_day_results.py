@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from typing import Any
 
@@ -11,8 +12,9 @@ from tests.server.helpers import new_game, play_to_end
 
 from couyon.games.coucou import game as coucou_game
 from couyon.games.couyon.record import report as report_of
-from couyon.registry import GAMES
+from couyon.registry import GAMES, REVIEW_CODE
 from couyon.server.results import best_streak, better_than_percent, current_streak
+from couyon.store import Store
 
 DAY = "2026-11-29"  # The clock fixture's Brussels day.
 
@@ -327,3 +329,32 @@ def test_tarot_s_traveller_counts_each_contract_and_south_s_average_points(make_
     assert you["outcome"] == (first["result"] if first["outcome"] == "played" else first["outcome"])
     assert you["points"] == (first["scores"]["S"] if first["outcome"] == "played" else 0)
     assert you["contract"] == (first["contract"] if first["outcome"] == "played" else None)
+
+
+def test_a_day_s_deal_lines_are_kept_as_its_games_enter_the_board_and_read_by_every_process(
+    make_client: Any, clock: Any, database_url: str
+) -> None:
+    marie, jules = make_client(table_bot="random/1"), make_client(table_bot="random/1")
+    games = [finished_daily(marie, 11)["id"], finished_daily(jules, 12)["id"]]
+    clock.advance(dt.timedelta(days=1))
+    store = Store(database_url)
+    try:
+        kept = store.deal_lines(games, REVIEW_CODE)
+        assert sorted(kept) == sorted(games)  # Kept as each game entered the day's board.
+        store.keep_deal_lines({games[1]: kept[games[1]]}, "another-version")  # As if another code had kept it.
+        told = make_client().get(f"/api/daily/results?day={DAY}").json()["traveller"]
+        assert store.deal_lines(games, REVIEW_CODE) == kept  # Folded again by the first read, and kept.
+        # Another process (a new app: nothing in memory) reads the kept lines instead of folding the games again:
+        # a kept line changed by hand is what it tells.
+        lines = json.loads(kept[games[0]])
+        lines[0]["outcome"] = "redeal" if lines[0]["outcome"] != "redeal" else "made"
+        store.keep_deal_lines({games[0]: json.dumps(lines)}, REVIEW_CODE)
+        changed = make_client(max_body_bytes=4097).get(f"/api/daily/results?day={DAY}").json()["traveller"]
+        assert changed != told
+        # Lines another code version folded are folded again, and replaced.
+        store.keep_deal_lines({games[0]: kept[games[0]]}, "another-version")
+        again = make_client(max_body_bytes=4098).get(f"/api/daily/results?day={DAY}").json()["traveller"]
+        assert again == told
+        assert store.deal_lines(games, REVIEW_CODE) == kept
+    finally:
+        store.close()

@@ -47,6 +47,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from couyon.common.errors import CouyonError, GameOverError, IllegalMoveError, OutOfTurnError
 from couyon.common.kind import Json
 from couyon.registry import DEFAULT_GAME, GAMES, REVIEW_CODE, Engine, GameKind, Options, game_named
+from couyon.server.encoding import json_text
 from couyon.server.errors import ApiError
 from couyon.store import LeaderboardEntry, RankedFinish, StaleMoveError, Store, StoredGame
 from couyon.store.schema import games as games_table
@@ -463,6 +464,12 @@ class GameService:
                     level=kind_of(game).level(stored_options(game)),
                 )
             )
+            kind = kind_of(game)
+            if game.mode == "daily" and kind.deal_results is not None:
+                # The day's field compares its deals (``DayResults``): their lines are kept now, from the fold the
+                # final move left in the cache, so that no read has to fold the day's games again.
+                lines = kind.deal_results(self._folds.fold(game, moves))
+                self.store.keep_deal_lines({game.id: json_text(lines)}, REVIEW_CODE)
             rules = self.modes.get(game.mode)
             if rules is not None:
                 try:

@@ -1,7 +1,7 @@
 """What a returning player sees: the day's results (distribution, percentile, traveller) and personal statistics.
 
 Everything is computed from the stored verified games (``leaderboard_entries`` and the games'
-moves); nothing new is stored. The day's results of today are shown only to a player whose
+moves); each verified daily game's deal lines are kept once folded (``deal_lines``, a cache of the fold). The day's results of today are shown only to a player whose
 ranked attempt of the day is finished, and the traveller (how the field did with each deal)
 only once the day is over: before that it would tell the outcome of deals others have yet to
 play, as the deals and the bots are the same for everyone.
@@ -10,12 +10,14 @@ play, as the deals and the bots are the same for everyone.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import threading
 from collections import Counter, OrderedDict
 
 from couyon.common.kind import Json
-from couyon.registry import DEFAULT_GAME, GameKind
+from couyon.registry import DEFAULT_GAME, REVIEW_CODE, GameKind
 from couyon.server.clubs.service import Entrant, field_deals, standings
+from couyon.server.encoding import json_text
 from couyon.server.errors import ApiError
 from couyon.server.games import BRUSSELS, FoldCache, GameService, _naive_utc, known_game
 from couyon.store import LeaderboardEntry
@@ -99,12 +101,20 @@ class DayResults:
         if cached is not None:
             return cached
         assert kind.deal_results is not None
+        store = self.service.store
+        kept = store.deal_lines([entry.game_id for entry in entries], REVIEW_CODE)
+        lines = {game_id: json.loads(text) for game_id, text in kept.items()}
         folds = FoldCache(1)  # A fold of its own: the day's games must not push the players' games out of the cache.
-        lines: dict[str, list[Json]] = {}
+        folded: dict[str, list[Json]] = {}
         for entry in entries:
-            loaded = self.service.store.game(entry.game_id)
+            if entry.game_id in lines:
+                continue
+            loaded = store.game(entry.game_id)
             if loaded is not None:
-                lines[entry.game_id] = kind.deal_results(folds.fold(*loaded))
+                folded[entry.game_id] = kind.deal_results(folds.fold(*loaded))
+        # Kept once for every process and every later start (migration 0017): a day's field is folded once.
+        store.keep_deal_lines({game_id: json_text(deals) for game_id, deals in folded.items()}, REVIEW_CODE)
+        lines |= folded
         with self._lock:
             self._travellers[key] = lines
             while len(self._travellers) > TRAVELLERS_KEPT:

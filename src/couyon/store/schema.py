@@ -139,6 +139,17 @@ reviews = Table(
     Column("body", LargeBinary, nullable=False),
 )
 
+deal_lines = Table(
+    "deal_lines",
+    metadata,
+    # A verified daily game's deal results (``GameKind.deal_results``) as JSON, folded once for the day's field
+    # (migration 0017); ``version`` is the code that folded them (``registry.REVIEW_CODE``). A cache: deleting it
+    # changes no answer.
+    Column("game_id", String(40), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", String(32), nullable=False),
+    Column("lines", Text, nullable=False),
+)
+
 settings = Table(
     "settings",
     metadata,

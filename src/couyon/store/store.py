@@ -50,6 +50,7 @@ from sqlalchemy.pool import PoolProxiedConnection
 from couyon.store.schema import (
     LEGACY_GAME,
     daily_attempts,
+    deal_lines,
     games,
     hints,
     leaderboard_entries,
@@ -67,6 +68,8 @@ _MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x636F75  # PostgreSQL advisory lock key: one process migrates at a time.
 _SQLITE_BUSY_MILLISECONDS = 5000
 _GAME_ROWS_KEPT = 4096
+_IN_BATCH = 500
+"""Ids in one ``IN (…)`` list: under SQLite's oldest bound on a statement's parameters (999)."""
 _PRUNE_CHECKED_UNTIL = "prune_checked_until"
 """The ``settings`` row: unranked games created before this time were judged by the retention rule."""
 _LAST_PRUNE = "last_prune"
@@ -634,6 +637,33 @@ class Store:
                 )
             )
 
+    def deal_lines(self, game_ids: Sequence[str], version: str) -> dict[str, str]:
+        """The kept deal lines (JSON) of those of these games that ``version``'s code folded (``keep_deal_lines``)."""
+        found: dict[str, str] = {}
+        with self._read() as connection:
+            for start in range(0, len(game_ids), _IN_BATCH):
+                query = select(deal_lines.c.game_id, deal_lines.c.lines).where(
+                    deal_lines.c.game_id.in_(game_ids[start : start + _IN_BATCH]), deal_lines.c.version == version
+                )
+                found.update((str(row.game_id), str(row.lines)) for row in connection.execute(query))
+        return found
+
+    def keep_deal_lines(self, lines: Mapping[str, str], version: str) -> None:
+        """Keep games' deal lines (JSON) folded by ``version``'s code, in place of another version's, in one write."""
+        if not lines:
+            return
+        dialect_insert = postgresql_insert if self.is_postgresql else sqlite_insert
+        rows = [{"game_id": game_id, "version": version, "lines": text} for game_id, text in lines.items()]
+        statement = dialect_insert(deal_lines)
+        with self._write() as connection:
+            connection.execute(
+                statement.on_conflict_do_update(
+                    index_elements=["game_id"],
+                    set_={"version": statement.excluded.version, "lines": statement.excluded.lines},
+                ),
+                rows,
+            )
+
     def refuse(self, game_id: str, reason: str) -> None:
         """Record why a ranked game's verifying replay refused it, so it is not replayed again."""
         with self._write() as connection:
@@ -1000,7 +1030,7 @@ class Store:
         """Delete these games' rows (those of migrations 0012 and 0013 go by ``ON DELETE CASCADE``)."""
         if not game_ids:
             return 0
-        for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints, reviews):
+        for table in (moves, daily_attempts, ranked_finishes, leaderboard_entries, hints, reviews, deal_lines):
             connection.execute(table.delete().where(table.c.game_id.in_(game_ids)))
         return max(0, connection.execute(games.delete().where(games.c.id.in_(game_ids))).rowcount)
 
