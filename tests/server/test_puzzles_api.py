@@ -58,7 +58,8 @@ def test_a_puzzle_is_asked_then_answered_once(make_client: Any) -> None:
     asked = client.get("/api/puzzles/next", params={"game": "couyon"})
     assert asked.status_code == 200
     question = asked.json()["puzzle"]
-    assert set(question) == {"id", "game", "seat", "view", "themes", "rating"}
+    # No themes before the answer: keep-trump or lead-trump would say which cards are best.
+    assert set(question) == {"id", "game", "seat", "view", "rating"}
     assert asked.json()["player_rating"] == {"rating": 1500, "deviation": 500, "volatility": 0.09, "provisional": True}
     puzzle = puzzles[question["id"]]
     hidden = MINER.hidden_cards(puzzle)
@@ -68,7 +69,7 @@ def test_a_puzzle_is_asked_then_answered_once(make_client: Any) -> None:
     answered = client.post(f"/api/puzzles/{puzzle.id}/answer", json={"card": wrong})
     assert answered.status_code == 200
     body = answered.json()
-    assert body["correct"] is False and body["best"] == list(puzzle.best)
+    assert body["correct"] is False and body["best"] == list(puzzle.best) and body["themes"] == list(puzzle.themes)
     assert body["layout"] == puzzle.failures[wrong] and body["source"]["seed"] == puzzle.seed
     assert body["source"]["moves"] == list(puzzle.moves)
     assert body["player_rating"]["rating"] < 1500

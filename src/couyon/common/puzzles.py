@@ -131,8 +131,9 @@ class Puzzle:
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def question_json(self) -> Json:
-        """What may be sent before the answer: the puzzle's id, game, themes and the seat's view only."""
-        return {"id": self.id, "game": self.game, "seat": self.seat, "view": self.view, "themes": list(self.themes)}
+        """What may be sent before the answer: the puzzle's id, game and the seat's view only (the themes wait for the
+        answer: ``keep-trump`` or ``lead-trump`` would say which cards are best)."""
+        return {"id": self.id, "game": self.game, "seat": self.seat, "view": self.view}
 
     def to_json(self) -> Json:
         return {

@@ -40,7 +40,6 @@ class QuestionModel(BaseModel):
     game: str
     seat: str
     view: dict[str, Any]
-    themes: list[str]
     rating: PuzzleRatingModel
 
 
@@ -71,6 +70,7 @@ class AnswerModel(BaseModel):
     layouts: int
     exhaustive: bool
     certain: bool
+    themes: list[str]
     layout: dict[str, list[str]] | None
     failures: dict[str, dict[str, list[str]]]
     source: dict[str, Any]

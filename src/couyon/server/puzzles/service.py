@@ -137,6 +137,7 @@ class PuzzleService:
             "layouts": puzzle.layouts,
             "exhaustive": puzzle.exhaustive,
             "certain": puzzle.certain,
+            "themes": list(puzzle.themes),
             "layout": puzzle.failures.get(card),
             "failures": dict(puzzle.failures),
             "source": {
