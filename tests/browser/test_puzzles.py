@@ -22,7 +22,8 @@ from playwright.sync_api import expect
 
 PHONE = {"width": 320, "height": 568}
 MINED_GAMES = 20
-"""Seeded couyon games mined for the tests: 20 give a few puzzles in about ten CPU seconds (seed ``puzzles``)."""
+"""Seeded couyon games mined for the tests: 20 give 5 puzzles in about 7 CPU seconds (seed ``puzzles``); Malmedy's
+first game gives 3 in about one."""
 
 LEGAL = '#hand .hand-card[aria-disabled="false"]'
 
@@ -31,15 +32,16 @@ LEGAL = '#hand .hand-card[aria-disabled="false"]'
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``couyon serve`` whose database holds puzzles mined by the real command (overrides conftest's)."""
     data = tmp_path_factory.mktemp("couyon-puzzles")
-    command = [str(Path(sys.executable).with_name("couyon")), "puzzles", "mine", "--game", "couyon"]
+    command = [str(Path(sys.executable).with_name("couyon")), "puzzles", "mine", "--game"]
     started = time.monotonic()
-    subprocess.run(
-        [*command, "--games", str(MINED_GAMES), "--data-dir", str(data), "--no-progress"],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    print(f"\nmined {MINED_GAMES} couyon games in {time.monotonic() - started:.1f} s")
+    for game, count in (("couyon", MINED_GAMES), ("malmedy", 1)):
+        subprocess.run(
+            [*command, game, "--games", str(count), "--data-dir", str(data), "--no-progress"],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    print(f"\nmined {MINED_GAMES} couyon games and one Malmedy game in {time.monotonic() - started:.1f} s")
     with browser_server(data) as server:
         yield server.url
 
@@ -140,8 +142,17 @@ def test_the_puzzle_of_the_day_and_a_game_without_puzzles(new_context: ContextFa
     page.get_by_role("button", name="Problème du jour").tap()
     expect(page.get_by_text(re.compile("Tu as déjà répondu au problème du jour"))).to_be_visible()
     expect(page.locator("#view-table")).to_be_hidden()
-    # Malmedy has puzzles, but none were mined here; tarot has none at all: one sentence each.
-    page.get_by_role("navigation", name="Jeux des problèmes").get_by_role("link", name="Tarot").tap()
+    # Malmedy's puzzles, on its own table.
+    games = page.get_by_role("navigation", name="Jeux des problèmes")
+    games.get_by_role("link", name="Le couyon de Malmedy").tap()
+    expect(page.locator("#view-table")).to_have_attribute("data-variant", "malmedy")
+    expect(page.locator("#prompt")).to_have_text("À toi : quelle carte ?")
+    legal = legal_cards(page)
+    page.locator(LEGAL).first.tap()
+    check_answer(page, legal, re.compile("Bien vu !|Pas la meilleure carte."), "Chaque carte jouable")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Tarot has no puzzles: one sentence.
+    games.get_by_role("link", name="Tarot").tap()
     expect(page.get_by_text(re.compile("^Tarot : pas encore de problèmes."))).to_be_visible()
     expect(page.locator("#view-table")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -216,10 +216,15 @@ function showAnswer(answer) {
   $("puzzle-verdict").focus();
 }
 
+const order = (seat) => ["S", "W", "N", "E"].indexOf(seat);
+
 /** The other hands of one layout where the card played fails, each at its seat as the table shows them. */
 function layoutSection(layout) {
   const list = el("dl", { className: "puzzle-layout" });
-  for (const [seat, cards] of Object.entries(layout)) {
+  // In the table's order from South's left: West, North, East as the table shows them.
+  const seats = Object.keys(layout).sort((a, b) => order(here.turn.toShown(a)) - order(here.turn.toShown(b)));
+  for (const seat of seats) {
+    const cards = layout[seat];
     const shownSeat = here.turn.toShown(seat);
     list.append(
       el("div", {}, el("dt", {}, seatName(shownSeat)), el("dd", {}, ...cards.map((card) => tableCard(card, "small")))),
