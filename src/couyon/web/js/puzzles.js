@@ -166,12 +166,11 @@ const remote = {
     showAnswer(answer);
     showHistory();
   },
-  async resync() {},
+  async resync() {}, // Nothing to catch up: a puzzle has no other seat to move.
   rules(own) {
     if (!wrapped.has(own)) wrapped.set(own, wrapRules(own));
     return wrapped.get(own);
   },
-  endOfGame: () => null,
 };
 
 // ---------------------------------------------------------------- the answer
