@@ -1,10 +1,10 @@
 """Issue 34's page in real Chromium: "Problèmes" in the menu, a couyon puzzle asked on the table and solved by
-keyboard only (French, desktop) and by touch (English, 320x568, no horizontal overflow), the answer's table of every
-legal card, the rating and its history, the puzzle of the day, and a game without puzzles; axe on the question and on
-the answer.
+keyboard only (French, desktop) and by touch with a wrong card (English, 320x568, no horizontal overflow: the layout
+where it fails), the answer's table of every legal card, the rating and its history, the puzzle of the day, a Malmedy
+puzzle, and a game without puzzles; axe on the question and on the answer.
 
 The server under test has its own data folder, filled by the real ``couyon puzzles mine`` before it starts (a few
-seeded couyon games: see ``MINED_GAMES``; the time it took is printed)."""
+seeded couyon games and one Malmedy game: see ``MINED_GAMES``; the time it took is printed)."""
 
 from __future__ import annotations
 
@@ -116,15 +116,26 @@ def test_a_puzzle_solved_by_keyboard_in_french(new_context: ContextFactory) -> N
     expect(page.locator(f"{LEGAL}:focus").or_(left)).to_have_count(1)
 
 
-def test_a_puzzle_solved_by_touch_in_english_at_320(new_context: ContextFactory) -> None:
+def test_a_wrong_card_by_touch_in_english_at_320_shows_where_it_fails(new_context: ContextFactory) -> None:
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True, language="en").new_page()
-    page.goto("/#/puzzles")
+    with page.expect_response(lambda response: "/api/puzzles/next" in response.url) as asked:
+        page.goto("/#/puzzles")
+    puzzle = asked.value.json()["puzzle"]
     expect(page.locator("#prompt")).to_have_text("Your turn: which card?")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     legal = legal_cards(page)
     assert_no_violations(page, "a puzzle's question at 320")
-    page.locator(LEGAL).last.tap()
-    check_answer(page, legal, re.compile("Well found!|Not the best card."), "Every legal card")
+    # Another player's answer tells the best cards (his rating is too new to move the puzzle's): play another one.
+    other = new_context().request.post(f"/api/puzzles/{puzzle['id']}/answer", data={"card": legal[0]})
+    assert other.ok, other.text()
+    wrong = next(card for card in legal if card not in other.json()["best"])
+    page.locator(f'#hand [data-card="{wrong}"]').tap()
+    check_answer(page, legal, re.compile("Not the best card."), "Every legal card")
+    layout = page.get_by_role("region", name="A layout where your card fails and the best one does not")
+    expect(layout.get_by_role("term")).to_have_count(3)
+    hidden = {seat: size for seat, size in puzzle["view"]["hand_sizes"].items() if seat != puzzle["seat"]}
+    expect(layout.get_by_role("img")).to_have_count(sum(hidden.values()))  # each hand the seat could not see
+    expect(page.get_by_text(re.compile(r"^Your puzzle rating: [\d,]+ \(provisional\) \(−\d+\)\.$"))).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(page.get_by_role("button", name="Next puzzle")).to_be_visible()
     assert_no_violations(page, "a puzzle's answer at 320")
