@@ -24,6 +24,7 @@ const STRINGS = {
     navLeaderboard: "Classement",
     navSettings: "Réglages",
     navLevel: "Mon niveau",
+    navPuzzles: "Problèmes",
     homeTitle: "Une table de couyon, tout de suite",
     homeLead:
       "Vingt-quatre cartes, quatre joueurs, deux camps : tu joues Sud, Nord est ton partenaire. Efface tes cinq lignes de craie avant les autres.",
@@ -310,6 +311,7 @@ const STRINGS = {
     navLeaderboard: "Leaderboard",
     navSettings: "Settings",
     navLevel: "My level",
+    navPuzzles: "Puzzles",
     homeTitle: "A couyon table, right now",
     homeLead:
       "Twenty-four cards, four players, two teams: you play South, North is your partner. Erase your five chalk lines before the others.",

@@ -4,14 +4,10 @@ import { addWords, currentLanguage, formatNumber, t } from "./i18n.js";
 import { api } from "./api.js";
 import { el, table } from "./clubs/dom.js";
 import { choiceLabel, gameInfo, gameName } from "./games/index.js";
+import { plot } from "./charts.js";
 import levelWords from "./level-words.js";
 
 addWords(levelWords);
-
-const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 300;
-const HEIGHT = 120;
-const PAD = 6;
 
 /** A game's name as the page says it: tarot with its number of players. */
 function nameOf(id) {
@@ -19,34 +15,6 @@ function nameOf(id) {
   if (!info.choice) return gameName(id);
   const players = info.choice.values.find((value) => info.choice.api(value) === id);
   return `${gameName(id)}, ${choiceLabel(info.id, players)}`;
-}
-
-function svg(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  return node;
-}
-
-/** The curve as a plot scaled to its own numbers; it fills the width (320 px included) and keeps its height. */
-function plot(points, label, id) {
-  const values = points.map((point) => point.rating);
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const span = high - low;
-  const x = (index) => PAD + (points.length === 1 ? 0 : (index * (WIDTH - 2 * PAD)) / (points.length - 1));
-  // A flat curve (one game, or equal numbers) runs through the middle.
-  const y = (value) => (span ? HEIGHT - PAD - ((value - low) * (HEIGHT - 2 * PAD)) / span : HEIGHT / 2);
-  const figure = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-labelledby": id, class: "level-plot" });
-  const title = svg("title", { id });
-  title.textContent = label;
-  figure.append(title);
-  figure.append(svg("line", { x1: PAD, y1: HEIGHT - PAD, x2: WIDTH - PAD, y2: HEIGHT - PAD, stroke: "currentColor", "stroke-width": 1 }));
-  const path = points.map((point, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(point.rating).toFixed(1)}`);
-  figure.append(svg("path", { d: path.join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2.5 }));
-  for (const [index, point] of points.entries()) {
-    figure.append(svg("circle", { cx: x(index).toFixed(1), cy: y(point.rating).toFixed(1), r: 3.5, fill: "currentColor" }));
-  }
-  return figure;
 }
 
 function number(value, provisional) {
@@ -72,7 +40,7 @@ function gameSection(game) {
   section.append(el("h2", { id: `level-${game.game}` }, name), el("dl", { className: "facts" }, ...facts));
   if (game.curve.length) {
     const dates = new Intl.DateTimeFormat(currentLanguage() === "fr" ? "fr-BE" : "en-GB", { dateStyle: "short", timeStyle: "short" });
-    section.append(plot(game.curve, words.curveTitle(name), `level-plot-${game.game}`));
+    section.append(plot(game.curve.map((point) => point.rating), words.curveTitle(name), `level-plot-${game.game}`));
     section.append(
       table(
         words.curveTable(name),

@@ -8,6 +8,7 @@
 // and the player's statistics (js/returning.js, loaded on the first visit to one of them).
 // #/review/<game id> is the review of a finished game (js/review.js, loaded on its first visit);
 // #/tables/<code>/<secret>/review/<game id> that of a friends' table's game, from this person's seat.
+// #/puzzles and #/puzzles/<game> are the puzzles (js/puzzles.js, loaded on the first visit), asked on the table.
 // #/tables/<code>/<secret> is a friends' table (js/friends/table.js, loaded on its first visit or when a
 // home's "Jouer entre amis" or "Rejoindre une table" is used).
 // The table (js/table.js, with the game's module and words) is loaded the first time it is needed:
@@ -107,6 +108,7 @@ function routeOf(hash) {
   if (first === "review" && second) return { view: "review", game: DEFAULT_GAME, id: decodeURIComponent(second) };
   if (first === "tips" && second === undefined) return { view: "tips", game: DEFAULT_GAME };
   if (first === "level" && second === undefined) return { view: "level", game: page.game };
+  if (first === "puzzles" && (second === undefined || isGame(second))) return { view: "puzzles", game: second ?? DEFAULT_GAME };
   if (VIEWS.includes(first) && (second === undefined || isGame(second))) {
     const game = first === "settings" ? page.game : second ?? DEFAULT_GAME;
     return { view: first, game };
@@ -119,6 +121,7 @@ async function showRoute({ moveFocus = true } = {}) {
   takeRecoveryLink();
   const { view, game, id, secret, table: seated } = routeOf(location.hash);
   if (view !== "tables") friendsModule?.leave();
+  if (view !== "puzzles") puzzlesModule?.leave();
   // The rules and couyon's tips are fragments fetched on the first visit.
   const viewId = view === "tips" || (view === "rules" && game !== DEFAULT_GAME) ? "game-rules" : view;
   page.game = game;
@@ -143,7 +146,7 @@ async function showRoute({ moveFocus = true } = {}) {
   const settingsLink = document.querySelector('.site-nav a[href="#/settings"]');
   if (view === "settings") settingsLink.setAttribute("aria-current", "page");
   else settingsLink.removeAttribute("aria-current");
-  for (const own of ["clubs", "level"]) {
+  for (const own of ["clubs", "level", "puzzles"]) {
     if (view === own) $(`nav-${own}`).setAttribute("aria-current", "page");
     else $(`nav-${own}`).removeAttribute("aria-current");
   }
@@ -164,6 +167,7 @@ async function showRoute({ moveFocus = true } = {}) {
     tips: `${words.linkTips} · Couyon`,
     clubs: "Clubs · Couyon",
     level: `${words.navLevel} · Couyon`,
+    puzzles: `${words.navPuzzles} · ${name}`,
     tables: `${words.friendsTitle} · Couyon`,
   };
   document.title = titles[view];
@@ -192,7 +196,14 @@ async function showRoute({ moveFocus = true } = {}) {
   if (view === "clubs") await (await import("./clubs/clubs.js")).showClubs($("clubs-root"), $("clubs-title"), id, clubsContext);
   if (view === "table" && !(await openTable()).hasGame(game)) await resumeStoredGame(game);
   if (view === "tables") await (await friends()).showTable(id, secret);
+  if (view === "puzzles") {
+    puzzlesModule = await import("./puzzles.js");
+    await puzzlesModule.showPuzzles(game, { openTable });
+  }
 }
+
+/** js/puzzles.js once loaded (never on the first load). */
+let puzzlesModule = null;
 
 // ---------------------------------------------------------------- friends' tables
 
