@@ -74,6 +74,9 @@ def check_answer(page: Any, legal: list[str], verdicts: re.Pattern[str], table_n
         name = page.locator(f'#hand [data-card="{code}"]').get_attribute("aria-label") or ""
         expect(grid.get_by_role("rowheader", name=re.compile(re.escape(name.split(",")[0]), re.I))).to_have_count(1)
     assert re.search(verdicts, announced(page)), announced(page)
+    # The themes, shown after the answer only; every puzzle is in attack or in defence.
+    themes = page.get_by_text(re.compile(r"^(Thèmes :|Themes:) .*\b(en attaque|en défense|attack|defence)\b.*\.$"))
+    expect(themes).to_be_visible()
 
 
 def test_a_puzzle_solved_by_keyboard_in_french(new_context: ContextFactory) -> None:

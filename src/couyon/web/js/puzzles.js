@@ -189,6 +189,9 @@ function showAnswer(answer) {
     el("p", {}, `${w.played(cardName(answer.card))} ${best}`),
     el("p", {}, w.layouts(formatNumber(answer.layouts), answer.exhaustive, answer.certain)),
   ];
+  // The themes come with the answer only: some are read from the best cards.
+  const themes = answer.themes.map((theme) => w.theme[theme] || theme);
+  if (themes.length) parts.push(el("p", { className: "puzzle-themes" }, w.themes(themes.join(", "))));
   const marks = (card) =>
     [card === answer.card ? w.yours : null, answer.best.includes(card) ? w.bestMark : null].filter(Boolean);
   const label = (card) => [cardName(card), ...marks(card)].join(", ");
