@@ -162,7 +162,9 @@ def test_no_route_answers_500_to_header_bytes_that_are_not_ascii(
 ) -> None:
     cookie, game_id = player
     values = {"game_id": game_id, "day": "2026-01-01", "game": "1", "deal": "1", "seat": "N"}
-    values |= dict.fromkeys(("club_id", "key", "series_id", "tournament_id", "challenge_id", "code"), "nothing")
+    values |= dict.fromkeys(
+        ("club_id", "key", "series_id", "tournament_id", "challenge_id", "code", "puzzle_id"), "nothing"
+    )
     templates = routes(server)
     answered: dict[int, int] = {}
     failures = []
