@@ -17,7 +17,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +44,7 @@ from sqlalchemy import table as named_table
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError, InternalError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InternalError, OperationalError, StatementError
 from sqlalchemy.pool import PoolProxiedConnection
 
 from couyon.store.schema import (
@@ -357,15 +357,24 @@ class Store:
             cursor.execute(statement, parameters)
             return list(cursor.fetchall()) if cursor.description is not None else []
         except self._driver_error as error:
-            dialect = self.engine.dialect
-            invalidated = dialect.is_disconnect(error, connection.dbapi_connection, cursor)  # type: ignore[arg-type]
-            if invalidated:
-                connection.invalidate(error)
-            raise DBAPIError.instance(
-                statement, parameters, error, self._driver_error, connection_invalidated=invalidated
-            ) from error
+            raise self._translated(error, statement, parameters, connection, cursor) from error
         finally:
             cursor.close()
+
+    def _translated(
+        self,
+        error: Exception,
+        statement: str,
+        parameters: Any,
+        connection: PoolProxiedConnection,
+        cursor: Any,
+    ) -> StatementError:
+        """The driver's ``error`` as SQLAlchemy's (``IntegrityError``, ``OperationalError``…), as every other
+        statement's is; a connection the database dropped is thrown away."""
+        invalidated = self.engine.dialect.is_disconnect(error, connection.dbapi_connection, cursor)  # type: ignore[arg-type]
+        if invalidated:
+            connection.invalidate(error)
+        return DBAPIError.instance(statement, parameters, error, self._driver_error, connection_invalidated=invalidated)
 
     @property
     def is_postgresql(self) -> bool:
@@ -555,10 +564,14 @@ class Store:
                     if not self.is_postgresql:
                         self._driver_call(connection, "BEGIN IMMEDIATE", ())
                     self._driver_call(connection, self._hot.get(_INSERT_MOVES, _INSERT_MOVES), rows, many=True)
-                    connection.commit()
+                    try:
+                        connection.commit()
+                    except self._driver_error as error:  # The database went away between the insert and its commit.
+                        raise self._translated(error, "COMMIT", (), connection, None) from error
                 except BaseException:
                     if connection.is_valid:
-                        connection.rollback()
+                        with suppress(self._driver_error):  # The error that stopped the write is the one to tell.
+                            connection.rollback()
                     raise
                 finally:
                     connection.close()
