@@ -451,6 +451,7 @@ class GameService:
                 self.store.refuse(game.id, verdict)
                 return None
             score, deals = verdict
+            kind = kind_of(game)
             self.store.enter(
                 LeaderboardEntry(
                     game_id=game.id,
@@ -461,10 +462,9 @@ class GameService:
                     deals=deals,
                     finished_at=finish.finished_at,
                     game=game.game,
-                    level=kind_of(game).level(stored_options(game)),
+                    level=kind.level(stored_options(game)),
                 )
             )
-            kind = kind_of(game)
             if game.mode == "daily" and kind.deal_results is not None:
                 # The day's field compares its deals (``DayResults``): their lines are kept now, from the fold the
                 # final move left in the cache, so that no read has to fold the day's games again.
